@@ -1,0 +1,547 @@
+"""Scalar-query benchmark: nanoseconds per call, against the Python -> C call floor.
+
+Measures ``collide``, ``distance`` and ``closest_points`` for every unordered pair of
+the six shapes (21 pairs), on the compiled backend (``fastcol._ext``) and on the
+pure-Python reference (``fastcol._ref``), each imported directly.  In the same run it
+measures the *floor*: a Cython ``def floor(a, b): pass`` that this script compiles
+itself (same ``-O3 -ffp-contract=off`` flags and directives as fastcol's extension), so
+"x floor" says how many bare Python -> C calls one query costs on this machine.
+
+How to run (from the repository root)::
+
+    python bench/bench_scalar.py                  # after installing fastcol
+    PYTHONPATH=src python bench/bench_scalar.py   # with an in-place build of src/fastcol
+
+Options: ``--quick`` (fewer and shorter repeats), ``--only {collide,distance,
+closest_points}``, ``--json FILE`` (write the raw per-repeat timings),
+``--no-reference`` (skip the slow reference backend), ``--rebuild-floor``.
+
+The floor module is built once with Cython + setuptools (``build_ext --inplace``) into
+``bench/_floor_build/`` (git-ignored; a temporary directory if that is not writable)
+and reused while its source, flags, Cython and Python versions are unchanged.  If the
+compiled backend cannot be imported the script says so and benchmarks the reference
+alone; if the floor cannot be built the "x floor" column is left empty.
+
+Method: ``timeit.Timer("f(a, b)", globals=...)`` with fixed arguments; ``number`` is
+calibrated so that one repeat takes about 20-40 ms (less for the reference); at least
+7 repeats; the median ns per call is reported.  The floor is measured before the first
+query, between queries and after the last one, and its median over all repeats is the
+divisor, so drift during the run affects both sides alike.
+
+Placement: every pair is shape A (centred on the origin) against shape B (a mirrored
+variant, so no two edges are parallel by construction).  ``collide`` uses B moved by
+(0.75, 0.25), overlapping A (its typical case in a game loop, after a broadphase);
+``distance`` and ``closest_points`` use B moved by (2.25, 0.25), a gap of 0.25 to 0.5
+(near but separated, so the full closest-feature computation runs).  Polygons are
+regular hexagons.  The script exits 0 whatever the timings; targets are printed as
+PASS/MISS.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import importlib
+import importlib.machinery
+import importlib.util
+import json
+import math
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import timeit
+import warnings
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+QUERIES = ("collide", "distance", "closest_points")
+KINDS = ("Circle", "Capsule", "Segment", "AABB", "OBB", "Polygon")
+PAIRS = [(a, b) for i, a in enumerate(KINDS) for b in KINDS[i:]]  # 21 unordered pairs
+
+OVERLAP_OFFSET = (0.75, 0.25)  # B's centre inside A: overlapping
+GAP_OFFSET = (2.25, 0.25)  # every shape has |x| <= 1 about its centre: separated
+
+# Issue targets (ratios to the floor; speed-up over the reference).
+TARGET_CIRCLE_CIRCLE = 1.2
+TARGET_COLLIDE = 3.0
+TARGET_DISTANCE = 5.0
+TARGET_SPEEDUP = 20.0
+SPEEDUP_PAIRS = (("Capsule", "Capsule"), ("Polygon", "Polygon"))
+
+# --------------------------------------------------------------------------- floor
+
+# Same optimisation flags and directives as fastcol's own extension (STYLE.md).
+FLOOR_COMPILE_ARGS = ["/O2"] if os.name == "nt" else ["-O3", "-ffp-contract=off"]
+FLOOR_DIRECTIVES = {
+    "language_level": 3,
+    "boundscheck": False,
+    "wraparound": False,
+    "initializedcheck": False,
+    "nonecheck": False,
+    "cdivision": True,
+    "embedsignature": True,
+    "freethreading_compatible": True,
+}
+FLOOR_SOURCE = '''\
+def floor(a, b):
+    """Take two objects, do nothing: the cost of a bare Python -> C call."""
+    pass
+'''
+FLOOR_SETUP = '''\
+from setuptools import Extension, setup
+from Cython.Build import cythonize
+
+setup(
+    name={name!r},
+    ext_modules=cythonize(
+        [Extension({name!r}, [{name!r} + ".pyx"], extra_compile_args={args!r})],
+        compiler_directives={directives!r},
+        quiet=True,
+    ),
+    script_args=["build_ext", "--inplace", "--build-temp", "build", "-q"],
+)
+'''
+
+
+def floor_module_name() -> str:
+    """A name that changes whenever the built module would differ."""
+    import Cython
+
+    key = repr(
+        (FLOOR_SOURCE, FLOOR_COMPILE_ARGS, sorted(FLOOR_DIRECTIVES.items()),
+         Cython.__version__, sys.version, sys.platform)
+    )
+    return "_fastcol_floor_" + hashlib.sha256(key.encode()).hexdigest()[:12]
+
+
+def floor_build_dir() -> Path:
+    """``bench/_floor_build/`` when writable, else a fresh temporary directory."""
+    here = Path(__file__).resolve().parent / "_floor_build"
+    try:
+        here.mkdir(exist_ok=True)
+        probe = here / ".write-test"
+        probe.write_text("")
+        probe.unlink()
+        return here
+    except OSError:
+        return Path(tempfile.mkdtemp(prefix="fastcol_floor_"))
+
+
+def find_extension(directory: Path, name: str) -> Path | None:
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        candidate = directory / (name + suffix)
+        if candidate.exists():
+            return candidate
+    return None
+
+
+def build_floor(directory: Path, name: str) -> None:
+    """Cythonize and compile ``name.pyx`` in place; raise with the log on failure."""
+    (directory / (name + ".pyx")).write_text(FLOOR_SOURCE)
+    setup_py = directory / ("setup_" + name + ".py")
+    setup_py.write_text(
+        FLOOR_SETUP.format(name=name, args=FLOOR_COMPILE_ARGS, directives=FLOOR_DIRECTIVES)
+    )
+    proc = subprocess.run(
+        [sys.executable, setup_py.name], cwd=directory, capture_output=True, text=True
+    )
+    if proc.returncode != 0:
+        raise RuntimeError(f"floor build failed:\n{proc.stdout}\n{proc.stderr}")
+
+
+def load_floor(rebuild: bool = False):
+    """Return the compiled ``floor(a, b)`` function, building it if needed."""
+    name = floor_module_name()
+    directory = floor_build_dir()
+    path = None if rebuild else find_extension(directory, name)
+    if path is None:
+        build_floor(directory, name)
+        path = find_extension(directory, name)
+        if path is None:
+            raise RuntimeError(f"floor build produced no extension module in {directory}")
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.floor
+
+
+# -------------------------------------------------------------------------- timing
+
+
+@dataclass
+class Plan:
+    """How long to time one function: ``repeat`` runs of about ``target_s`` each."""
+
+    repeat: int
+    target_s: float
+
+
+@dataclass
+class Timing:
+    number: int
+    samples_ns: list[float] = field(default_factory=list)  # ns per call, one per repeat
+
+    @property
+    def median_ns(self) -> float:
+        return statistics.median(self.samples_ns)
+
+
+def make_timer(f, a, b) -> timeit.Timer:
+    return timeit.Timer("f(a, b)", globals={"f": f, "a": a, "b": b})
+
+
+def calibrate(timer: timeit.Timer, target_s: float) -> int:
+    """The ``number`` of calls that takes about ``target_s`` (also warms up)."""
+    number = 1
+    while True:
+        elapsed = timer.timeit(number)
+        if elapsed >= target_s / 5:
+            return max(1, round(number * target_s / elapsed))
+        number *= 10
+
+
+def measure(timer: timeit.Timer, number: int, repeat: int) -> list[float]:
+    return [t / number * 1e9 for t in timer.repeat(repeat=repeat, number=number)]
+
+
+def time_call(f, a, b, plan: Plan) -> Timing:
+    timer = make_timer(f, a, b)
+    number = calibrate(timer, plan.target_s)
+    return Timing(number, measure(timer, number, plan.repeat))
+
+
+class Floor:
+    """The floor, timed repeatedly during the run with one fixed ``number``."""
+
+    def __init__(self, func, plan: Plan):
+        self.timer = make_timer(func, object(), object())
+        self.plan = plan
+        self.timing = Timing(calibrate(self.timer, plan.target_s))
+
+    def sample(self) -> None:
+        self.timing.samples_ns += measure(self.timer, self.timing.number, self.plan.repeat)
+
+    @property
+    def median_ns(self) -> float:
+        return self.timing.median_ns
+
+
+# -------------------------------------------------------------------------- shapes
+
+
+def hexagon(radius: float, phase: float) -> list[tuple[float, float]]:
+    return [
+        (radius * math.cos(phase + k * math.pi / 3), radius * math.sin(phase + k * math.pi / 3))
+        for k in range(6)
+    ]
+
+
+def shape_a(mod, kind: str):
+    """Shape A of each kind, centred on the origin, |x| <= 1."""
+    return {
+        "Circle": lambda: mod.Circle(0.0, 0.0, 1.0),
+        "Capsule": lambda: mod.Capsule(-0.5, -0.25, 0.5, 0.25, 0.5),
+        "Segment": lambda: mod.Segment(-1.0, -0.5, 1.0, 0.5),
+        "AABB": lambda: mod.AABB(-1.0, -0.75, 1.0, 0.75),
+        "OBB": lambda: mod.OBB(0.0, 0.0, 0.8, 0.4, 0.5),
+        "Polygon": lambda: mod.Polygon(hexagon(1.0, 0.0)),
+    }[kind]()
+
+
+def shape_b(mod, kind: str, offset: tuple[float, float]):
+    """Shape B of each kind: a mirrored variant of A (|x| <= 1), moved by ``offset``."""
+    shape = {
+        "Circle": lambda: mod.Circle(0.0, 0.0, 0.75),
+        "Capsule": lambda: mod.Capsule(-0.5, 0.25, 0.5, -0.25, 0.5),
+        "Segment": lambda: mod.Segment(-1.0, 0.5, 1.0, -0.5),
+        "AABB": lambda: mod.AABB(-0.75, -1.0, 0.75, 1.0),
+        "OBB": lambda: mod.OBB(0.0, 0.0, 0.8, 0.4, -0.5),
+        "Polygon": lambda: mod.Polygon(hexagon(1.0, 0.25)),
+    }[kind]()
+    return shape.translated(*offset)
+
+
+def pair_shapes(mod, query: str, kind_a: str, kind_b: str):
+    offset = OVERLAP_OFFSET if query == "collide" else GAP_OFFSET
+    return shape_a(mod, kind_a), shape_b(mod, kind_b, offset)
+
+
+def check_placement(mod, backend: str) -> list[str]:
+    """Warnings for pairs whose placement is not what the table claims."""
+    problems = []
+    for kind_a, kind_b in PAIRS:
+        a, b = pair_shapes(mod, "collide", kind_a, kind_b)
+        if mod.collide(a, b) is not True:
+            problems.append(f"{backend}: {kind_a}-{kind_b} collide pair does not overlap")
+        a, b = pair_shapes(mod, "distance", kind_a, kind_b)
+        if not mod.distance(a, b) > 0.0:
+            problems.append(f"{backend}: {kind_a}-{kind_b} distance pair is not separated")
+    return problems
+
+
+# ------------------------------------------------------------------------ backends
+
+
+def import_backend(module_name: str):
+    """Import ``fastcol._ext`` or ``fastcol._ref``; return (module, error message)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # the façade's fallback warning; we report it
+            return importlib.import_module(module_name), None
+    except ImportError as exc:
+        return None, f"{type(exc).__name__}: {exc}"
+
+
+def cpu_model() -> str:
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8", errors="replace") as f:
+            for line in f:
+                if line.lower().startswith(("model name", "hardware", "cpu model")):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "unknown"
+
+
+def machine_info(backends: dict) -> dict:
+    uname = platform.uname()
+    version = next((getattr(m, "__version__", None) for m in backends.values() if m), None)
+    try:
+        import Cython
+
+        cython_version = Cython.__version__
+    except ImportError:
+        cython_version = None
+    return {
+        "uname": f"{uname.system} {uname.release} {uname.machine}",
+        "processor": platform.processor() or uname.machine,
+        "cpu": cpu_model(),
+        "cores": os.cpu_count(),
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "fastcol": version or "unknown",
+        "cython": cython_version,
+        "backends": sorted(name for name, m in backends.items() if m),
+    }
+
+
+def machine_line(info: dict) -> str:
+    return (
+        f"machine: {info['uname']}; processor {info['processor']}; CPU {info['cpu']} "
+        f"({info['cores']} cores); Python {info['python']}; fastcol {info['fastcol']}; "
+        f"Cython {info['cython']}; backends: {', '.join(info['backends']) or 'none'}"
+    )
+
+
+# ------------------------------------------------------------------------ the run
+
+
+def run(queries, backends: dict, plans: dict, floor: Floor | None, log) -> list[dict]:
+    """Time every query and pair on every backend; sample the floor between queries."""
+    results = []
+    for query in queries:
+        if floor:
+            floor.sample()
+        for kind_a, kind_b in PAIRS:
+            row = {"query": query, "pair": f"{kind_a}-{kind_b}"}
+            for name, mod in backends.items():
+                if mod is None:
+                    continue
+                a, b = pair_shapes(mod, query, kind_a, kind_b)
+                timing = time_call(getattr(mod, query), a, b, plans[name])
+                row[name] = {"number": timing.number, "samples_ns": timing.samples_ns,
+                             "median_ns": timing.median_ns}
+            results.append(row)
+            log(f"  {query:<15} {row['pair']:<17} " + "  ".join(
+                f"{n} {row[n]['median_ns']:9.1f} ns" for n in backends if n in row))
+    if floor:
+        floor.sample()
+    return results
+
+
+def median(row: dict, backend: str) -> float | None:
+    return row[backend]["median_ns"] if backend in row else None
+
+
+def fmt_ns(ns: float | None) -> str:
+    if ns is None:
+        return "—"
+    return f"{ns:,.1f}" if ns < 1000 else f"{ns:,.0f}"
+
+
+def fmt_ratio(x: float | None) -> str:
+    return "—" if x is None else (f"{x:.2f}x" if x < 100 else f"{x:,.0f}x")
+
+
+def ratio(num: float | None, den: float | None) -> float | None:
+    return None if num is None or den is None else num / den
+
+
+def table(results: list[dict], floor_ns: float | None) -> str:
+    lines = [
+        "| query | pair | compiled ns | x floor | reference ns | ref/compiled |",
+        "|---|---|--:|--:|--:|--:|",
+    ]
+    for row in results:
+        c, r = median(row, "compiled"), median(row, "reference")
+        lines.append(
+            f"| {row['query']} | {row['pair']} | {fmt_ns(c)} | {fmt_ratio(ratio(c, floor_ns))} "
+            f"| {fmt_ns(r)} | {fmt_ratio(ratio(r, c))} |"
+        )
+    return "\n".join(lines)
+
+
+# ------------------------------------------------------------------------- targets
+
+
+def check_ratio_target(label: str, rows: list[dict], limit: float, floor_ns) -> dict:
+    """PASS when every compiled row is at most ``limit`` x floor."""
+    if floor_ns is None or not rows or any("compiled" not in r for r in rows):
+        return {"target": label, "status": "n/a", "detail": "needs the compiled backend and the floor"}
+    ratios = {f"{r['query']} {r['pair']}": median(r, "compiled") / floor_ns for r in rows}
+    worst = max(ratios, key=ratios.get)
+    misses = sorted((k for k, v in ratios.items() if v > limit), key=ratios.get, reverse=True)
+    detail = f"worst {worst} {ratios[worst]:.2f}x"
+    if misses:
+        shown = ", ".join(f"{k} {ratios[k]:.2f}x" for k in misses[:5])
+        more = f", and {len(misses) - 5} more" if len(misses) > 5 else ""
+        detail += f"; {len(misses)} of {len(ratios)} over: {shown}{more}"
+    return {"target": label, "status": "MISS" if misses else "PASS", "detail": detail}
+
+
+def check_speedup_target(results: list[dict]) -> dict:
+    label = (f"compiled >= {TARGET_SPEEDUP:g}x faster than reference on "
+             + " and ".join(f"{a}-{b}" for a, b in SPEEDUP_PAIRS))
+    wanted = {f"{a}-{b}" for a, b in SPEEDUP_PAIRS}
+    rows = [r for r in results if r["pair"] in wanted]
+    if not rows or any("compiled" not in r or "reference" not in r for r in rows):
+        return {"target": label, "status": "n/a", "detail": "needs both backends"}
+    speedups = {f"{r['query']} {r['pair']}": median(r, "reference") / median(r, "compiled")
+                for r in rows}
+    worst = min(speedups, key=speedups.get)
+    misses = [k for k, v in speedups.items() if v < TARGET_SPEEDUP]
+    detail = f"lowest {worst} {speedups[worst]:.1f}x"
+    if misses:
+        detail += "; under: " + ", ".join(f"{k} {speedups[k]:.1f}x" for k in misses)
+    return {"target": label, "status": "MISS" if misses else "PASS", "detail": detail}
+
+
+def check_targets(results: list[dict], floor_ns: float | None) -> list[dict]:
+    by_query = {q: [r for r in results if r["query"] == q] for q in QUERIES}
+    circle = [r for r in by_query["collide"] if r["pair"] == "Circle-Circle"]
+    return [
+        check_ratio_target(f"collide(Circle, Circle) <= {TARGET_CIRCLE_CIRCLE:g}x floor",
+                           circle, TARGET_CIRCLE_CIRCLE, floor_ns),
+        check_ratio_target(f"every collide <= {TARGET_COLLIDE:g}x floor",
+                           by_query["collide"], TARGET_COLLIDE, floor_ns),
+        check_ratio_target(f"every distance/closest_points <= {TARGET_DISTANCE:g}x floor",
+                           by_query["distance"] + by_query["closest_points"],
+                           TARGET_DISTANCE, floor_ns),
+        check_speedup_target(results),
+    ]
+
+
+# ---------------------------------------------------------------------------- main
+
+
+def parse_args(argv=None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        description="fastcol scalar benchmark: ns per call and ratio to the Python->C call floor.",
+    )
+    parser.add_argument("--quick", action="store_true", help="fewer and shorter repeats")
+    parser.add_argument("--only", choices=QUERIES, metavar="QUERY",
+                        help="benchmark one query: " + ", ".join(QUERIES))
+    parser.add_argument("--json", metavar="FILE", help="write the raw results to FILE")
+    parser.add_argument("--no-reference", action="store_true",
+                        help="skip the pure-Python reference backend")
+    parser.add_argument("--rebuild-floor", action="store_true",
+                        help="rebuild the floor module even if a cached build exists")
+    return parser.parse_args(argv)
+
+
+def make_plans(quick: bool) -> dict:
+    if quick:
+        return {"compiled": Plan(repeat=7, target_s=0.020), "reference": Plan(repeat=7, target_s=0.005)}
+    return {"compiled": Plan(repeat=11, target_s=0.040), "reference": Plan(repeat=7, target_s=0.010)}
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
+    log = lambda msg: print(msg, file=sys.stderr, flush=True)  # progress; stdout is the report
+    plans = make_plans(args.quick)
+    queries = (args.only,) if args.only else QUERIES
+
+    backends, notes = {}, []
+    wanted = {"compiled": "fastcol._ext"}
+    if not args.no_reference:
+        wanted["reference"] = "fastcol._ref"
+    for name, module_name in wanted.items():
+        backends[name], error = import_backend(module_name)
+        if error:
+            notes.append(f"{name} backend ({module_name}) not available: {error}; continuing without it")
+    for note in notes:
+        log("note: " + note)
+    if not any(backends.values()):
+        log("no backend could be imported; nothing to benchmark")
+        return 0
+
+    floor = None
+    try:
+        log("building/loading the floor module ...")
+        floor = Floor(load_floor(rebuild=args.rebuild_floor), plans["compiled"])
+    except Exception as exc:  # noqa: BLE001 - any build problem: report it, go on without
+        notes.append(f"floor not available ({type(exc).__name__}: {exc}); no 'x floor' column")
+        log("note: " + notes[-1])
+
+    for name, mod in backends.items():
+        if mod is not None:
+            notes += check_placement(mod, name)
+
+    log("timing ...")
+    results = run(queries, backends, plans, floor, log)
+    floor_ns = floor.median_ns if floor else None
+    targets = check_targets(results, floor_ns)
+    info = machine_info(backends)
+
+    print(machine_line(info))
+    if floor:
+        s = floor.timing.samples_ns
+        print(f"floor: def floor(a, b): pass (Cython, {' '.join(FLOOR_COMPILE_ARGS)}) = "
+              f"{floor_ns:.1f} ns per call (median of {len(s)} repeats, "
+              f"{min(s):.1f}..{max(s):.1f}, {floor.timing.number:,} calls each)")
+    print(f"placement: collide overlapping (B moved by {OVERLAP_OFFSET}); distance and "
+          f"closest_points separated by a gap of 0.25-0.5 (B moved by {GAP_OFFSET}); "
+          f"polygons are regular hexagons; median of {plans['compiled'].repeat} (compiled) / "
+          f"{plans['reference'].repeat} (reference) repeats")
+    for note in notes:
+        print(f"note: {note}")
+    print()
+    print(table(results, floor_ns))
+    print()
+    for t in targets:
+        print(f"{t['status']:<4}  {t['target']}  ({t['detail']})")
+    counts = {s: sum(t["status"] == s for t in targets) for s in ("PASS", "MISS", "n/a")}
+    print("summary: " + ", ".join(f"{n} {s}" for s, n in counts.items() if n))
+
+    if args.json:
+        payload = {
+            "machine": info,
+            "settings": {"quick": args.quick, "plans": {k: asdict(v) for k, v in plans.items()},
+                         "overlap_offset": OVERLAP_OFFSET, "gap_offset": GAP_OFFSET,
+                         "floor_compile_args": FLOOR_COMPILE_ARGS},
+            "floor": (None if floor is None else
+                      {"number": floor.timing.number, "samples_ns": floor.timing.samples_ns,
+                       "median_ns": floor_ns}),
+            "notes": notes,
+            "results": results,
+            "targets": targets,
+        }
+        Path(args.json).write_text(json.dumps(payload, indent=2) + "\n")
+        log(f"raw results written to {args.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

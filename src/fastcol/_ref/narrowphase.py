@@ -1,0 +1,282 @@
+"""Pair kernels: overlap and closest points for round and convex shapes.
+
+Every pair of the six shapes is one of three families:
+
+* round–round: a circle is a point core, a capsule or segment a segment core, each with
+  a radius; the answer follows from the closest points of the two cores.
+* round–convex: the core against an AABB, OBB or Polygon.  They overlap when the core's
+  first end lies inside the convex shape, or when the core comes within ``r`` of an edge
+  (a core that enters the shape crosses an edge, at distance 0).
+* convex–convex: the separating axis test decides overlap (touching counts); separated
+  convex shapes have their closest pair at a vertex of one and an edge of the other.
+
+All coordinates here are local: the caller subtracted an origin on the first shape, so
+unit-sized shapes at 1e6 keep their precision.  Mirrored operation for operation in
+``_ext/narrowphase.pyx``.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .geometry import closest_on_segment, dist2, segment_segment
+from .shapes import AABB_KIND, OBB_KIND
+
+# ------------------------------------------------------------------ convex shapes
+
+
+class Convex:
+    """A convex shape in local coordinates: its vertex ring plus what its own tests need."""
+
+    __slots__ = ("kind", "xs", "ys", "cx", "cy", "cos", "sin", "hw", "hh")
+
+    def __init__(self, kind, xs, ys):
+        self.kind = kind
+        self.xs = xs
+        self.ys = ys
+
+
+def convex_local(shape, ox, oy):
+    """The local-coordinate Convex of an AABB, OBB or Polygon, origin ``(ox, oy)``."""
+    kind = shape.kind
+    if kind == AABB_KIND:
+        x0 = shape._min_x - ox
+        y0 = shape._min_y - oy
+        x1 = shape._max_x - ox
+        y1 = shape._max_y - oy
+        return Convex(kind, [x0, x1, x1, x0], [y0, y0, y1, y1])
+    if kind == OBB_KIND:
+        cx = shape._cx - ox
+        cy = shape._cy - oy
+        c = shape._cos
+        s = shape._sin
+        hw = shape._half_w
+        hh = shape._half_h
+        hx = hw * c
+        hy = hw * s
+        vx = hh * s
+        vy = hh * c
+        cv = Convex(
+            kind,
+            [cx - hx + vx, cx + hx + vx, cx + hx - vx, cx - hx - vx],
+            [cy - hy - vy, cy + hy - vy, cy + hy + vy, cy - hy + vy],
+        )
+        cv.cx = cx
+        cv.cy = cy
+        cv.cos = c
+        cv.sin = s
+        cv.hw = hw
+        cv.hh = hh
+        return cv
+    return Convex(kind, [x - ox for x in shape._xs], [y - oy for y in shape._ys])
+
+
+def point_in_convex(cv, px, py):
+    """Whether p lies inside or on the boundary of the convex shape."""
+    xs = cv.xs
+    ys = cv.ys
+    if cv.kind == AABB_KIND:
+        return xs[0] <= px <= xs[1] and ys[0] <= py <= ys[2]
+    if cv.kind == OBB_KIND:
+        dx = px - cv.cx
+        dy = py - cv.cy
+        u = dx * cv.cos + dy * cv.sin
+        v = dy * cv.cos - dx * cv.sin
+        return -cv.hw <= u <= cv.hw and -cv.hh <= v <= cv.hh
+    n = len(xs)
+    for i in range(n):
+        j = i + 1 if i + 1 < n else 0
+        if (xs[j] - xs[i]) * (py - ys[i]) - (ys[j] - ys[i]) * (px - xs[i]) < 0.0:
+            return False
+    return True
+
+
+def separates(cv, pxs, pys):
+    """Whether one of cv's own axes has every point strictly outside cv.
+
+    Boxes use their two axes (never an edge normal: a box of zero width has zero-length
+    edges but still both axes); a polygon uses its edges, and the points are separated
+    when all of them lie strictly on the outer side of one edge.
+    """
+    m = len(pxs)
+    if cv.kind == AABB_KIND:
+        return (
+            _all_above(pxs, cv.xs[1])
+            or _all_below(pxs, cv.xs[0])
+            or _all_above(pys, cv.ys[2])
+            or _all_below(pys, cv.ys[0])
+        )
+    if cv.kind == OBB_KIND:
+        us = []
+        vs = []
+        for k in range(m):
+            dx = pxs[k] - cv.cx
+            dy = pys[k] - cv.cy
+            us.append(dx * cv.cos + dy * cv.sin)
+            vs.append(dy * cv.cos - dx * cv.sin)
+        return (
+            _all_above(us, cv.hw)
+            or _all_below(us, -cv.hw)
+            or _all_above(vs, cv.hh)
+            or _all_below(vs, -cv.hh)
+        )
+    xs = cv.xs
+    ys = cv.ys
+    n = len(xs)
+    for i in range(n):
+        j = i + 1 if i + 1 < n else 0
+        ex = xs[j] - xs[i]
+        ey = ys[j] - ys[i]
+        for k in range(m):
+            if ex * (pys[k] - ys[i]) - ey * (pxs[k] - xs[i]) >= 0.0:
+                break
+        else:
+            return True
+    return False
+
+
+def _all_above(values, limit):
+    for v in values:
+        if v <= limit:
+            return False
+    return True
+
+
+def _all_below(values, limit):
+    for v in values:
+        if v >= limit:
+            return False
+    return True
+
+
+def convex_overlap(a, b):
+    """Separating axis test; shapes that touch overlap."""
+    return not separates(a, b.xs, b.ys) and not separates(b, a.xs, a.ys)
+
+
+def _vertices_to_edges(src, dst, best, result, flip):
+    """Update the nearest (vertex of src, point on an edge of dst) pair."""
+    xs = dst.xs
+    ys = dst.ys
+    n = len(xs)
+    for k in range(len(src.xs)):
+        px = src.xs[k]
+        py = src.ys[k]
+        for i in range(n):
+            j = i + 1 if i + 1 < n else 0
+            t, qx, qy = closest_on_segment(px, py, xs[i], ys[i], xs[j], ys[j])
+            d2 = dist2(px, py, qx, qy)
+            if d2 < best:
+                best = d2
+                result = (qx, qy, px, py) if flip else (px, py, qx, qy)
+    return best, result
+
+
+def convex_inside_point(a, b):
+    """A point inside both of two overlapping convex shapes."""
+    for k in range(len(a.xs)):
+        if point_in_convex(b, a.xs[k], a.ys[k]):
+            return a.xs[k], a.ys[k]
+    for k in range(len(b.xs)):
+        if point_in_convex(a, b.xs[k], b.ys[k]):
+            return b.xs[k], b.ys[k]
+    # neither holds a corner of the other: their edges cross
+    na = len(a.xs)
+    nb = len(b.xs)
+    for i in range(na):
+        i2 = i + 1 if i + 1 < na else 0
+        for j in range(nb):
+            j2 = j + 1 if j + 1 < nb else 0
+            r = segment_segment(a.xs[i], a.ys[i], a.xs[i2], a.ys[i2],
+                                b.xs[j], b.ys[j], b.xs[j2], b.ys[j2])
+            if r[0] == 0.0:
+                return r[3], r[4]
+    # rounding hid the crossing of two barely overlapping shapes: the nearest pair
+    best, (pax, pay, pbx, pby) = _vertices_to_edges(a, b, math.inf, (0.0, 0.0, 0.0, 0.0), False)
+    return pbx, pby
+
+
+def convex_convex_closest(a, b):
+    """``(separation, pax, pay, pbx, pby)`` of two convex shapes (separation 0 if they overlap)."""
+    if convex_overlap(a, b):
+        px, py = convex_inside_point(a, b)
+        return 0.0, px, py, px, py
+    best, result = _vertices_to_edges(a, b, math.inf, (0.0, 0.0, 0.0, 0.0), False)
+    best, result = _vertices_to_edges(b, a, best, result, True)
+    return math.sqrt(best), result[0], result[1], result[2], result[3]
+
+
+# -------------------------------------------------------------------- round shapes
+
+
+def round_result(d2, ra, rb, pax, pay, pbx, pby):
+    """Separation and surface points of two round shapes from their cores' nearest points.
+
+    ``d2`` is the squared distance between the core points ``pa`` and ``pb``.
+    Separated: the points move from the cores onto the surfaces.  Overlapping or
+    touching: one point inside both, on the segment between the core points.
+    """
+    dcore = math.sqrt(d2)
+    sep = dcore - (ra + rb)
+    if sep > 0.0:
+        ux = (pbx - pax) / dcore
+        uy = (pby - pay) / dcore
+        return sep, pax + ux * ra, pay + uy * ra, pbx - ux * rb, pby - uy * rb
+    if dcore <= ra:
+        # b's core point is within a's radius
+        return sep, pbx, pby, pbx, pby
+    # a's surface point towards b is within b's radius
+    ux = (pbx - pax) / dcore
+    uy = (pby - pay) / dcore
+    px = pax + ux * ra
+    py = pay + uy * ra
+    return sep, px, py, px, py
+
+
+def round_round_closest(a, b):
+    """Cores are ``(ax, ay, bx, by, r)`` tuples in local coordinates."""
+    d2, s, t, pax, pay, pbx, pby = segment_segment(a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3])
+    return round_result(d2, a[4], b[4], pax, pay, pbx, pby)
+
+
+def round_round_collide(a, b):
+    d2 = segment_segment(a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3])[0]
+    return math.sqrt(d2) <= a[4] + b[4]
+
+
+def round_convex_collide(a, cv):
+    """Whether the round shape ``a`` (a core tuple) overlaps the convex ``cv``."""
+    ax, ay, bx, by, r = a
+    if point_in_convex(cv, ax, ay):
+        return True
+    xs = cv.xs
+    ys = cv.ys
+    n = len(xs)
+    for i in range(n):
+        j = i + 1 if i + 1 < n else 0
+        d2 = segment_segment(ax, ay, bx, by, xs[i], ys[i], xs[j], ys[j])[0]
+        if math.sqrt(d2) <= r:
+            return True
+    return False
+
+
+def round_convex_closest(a, cv):
+    ax, ay, bx, by, r = a
+    if point_in_convex(cv, ax, ay):
+        # the core's first end is inside: a point inside both
+        return -r, ax, ay, ax, ay
+    xs = cv.xs
+    ys = cv.ys
+    n = len(xs)
+    best = math.inf
+    pax = pay = pbx = pby = 0.0
+    for i in range(n):
+        j = i + 1 if i + 1 < n else 0
+        d2, s, t, px, py, qx, qy = segment_segment(ax, ay, bx, by, xs[i], ys[i], xs[j], ys[j])
+        if d2 < best:
+            best = d2
+            pax, pay, pbx, pby = px, py, qx, qy
+            if d2 == 0.0:
+                # the core crosses this edge
+                break
+    return round_result(best, r, 0.0, pax, pay, pbx, pby)

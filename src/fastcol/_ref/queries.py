@@ -1,0 +1,192 @@
+"""The scalar queries: ``collide``, ``distance`` and ``closest_points`` for every pair.
+
+A pair is first put in canonical order (by kind: Circle, Capsule, Segment, AABB, OBB,
+Polygon; two shapes of one kind by their fields), so every query is exactly symmetric:
+``distance(a, b) == distance(b, a)`` to the bit.  The origin of the local coordinates is
+then a reference point of the first shape.  Mirrored in ``_ext/queries.pyx``.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .._validate import shape_type_error
+from .narrowphase import (
+    convex_convex_closest,
+    convex_local,
+    convex_overlap,
+    round_convex_closest,
+    round_convex_collide,
+    round_result,
+    round_round_closest,
+    round_round_collide,
+)
+from .records import Closest
+from .shapes import AABB_KIND, CAPSULE, CIRCLE, OBB_KIND, SEGMENT, _Shape
+
+
+def _check(a, b):
+    if not isinstance(a, _Shape):
+        raise shape_type_error(a, "a")
+    if not isinstance(b, _Shape):
+        raise shape_type_error(b, "b")
+
+
+def _canonical(a, b):
+    """``(first, second, swapped)``: the pair in the order the kernels take it."""
+    if a.kind > b.kind or (a.kind == b.kind and a._values() > b._values()):
+        return b, a, True
+    return a, b, False
+
+
+def _origin(s):
+    """The reference point of a shape: the origin of a pair's local coordinates."""
+    k = s.kind
+    if k == CIRCLE:
+        return s._x, s._y
+    if k <= SEGMENT:
+        return s._ax, s._ay
+    if k == AABB_KIND:
+        return s._min_x, s._min_y
+    if k == OBB_KIND:
+        return s._cx, s._cy
+    return s._xs[0], s._ys[0]
+
+
+def _core(s, ox, oy):
+    """A round shape as ``(ax, ay, bx, by, r)`` in local coordinates."""
+    k = s.kind
+    if k == CIRCLE:
+        x = s._x - ox
+        y = s._y - oy
+        return x, y, x, y, s._r
+    if k == CAPSULE:
+        return s._ax - ox, s._ay - oy, s._bx - ox, s._by - oy, s._r
+    return s._ax - ox, s._ay - oy, s._bx - ox, s._by - oy, 0.0
+
+
+def _collide(a, b):
+    ox, oy = _origin(a)
+    if b.kind <= SEGMENT:
+        if b.kind == CIRCLE:
+            # two circles (a sorts first, so it is a circle too)
+            dx = b._x - ox
+            dy = b._y - oy
+            return math.sqrt(dx * dx + dy * dy) <= a._r + b._r
+        return round_round_collide(_core(a, ox, oy), _core(b, ox, oy))
+    if a.kind <= SEGMENT:
+        return round_convex_collide(_core(a, ox, oy), convex_local(b, ox, oy))
+    if a.kind == AABB_KIND and b.kind == AABB_KIND:
+        # the separating axis test of two AABBs is two interval tests
+        return (
+            b._min_x - ox <= a._max_x - ox
+            and a._min_x - ox <= b._max_x - ox
+            and b._min_y - oy <= a._max_y - oy
+            and a._min_y - oy <= b._max_y - oy
+        )
+    return convex_overlap(convex_local(a, ox, oy), convex_local(b, ox, oy))
+
+
+def _closest(a, b, ox, oy):
+    """``(separation, pax, pay, pbx, pby)`` in local coordinates for a canonical pair."""
+    if b.kind <= SEGMENT:
+        if b.kind == CIRCLE:
+            dx = b._x - ox
+            dy = b._y - oy
+            return round_result(dx * dx + dy * dy, a._r, b._r, 0.0, 0.0, dx, dy)
+        return round_round_closest(_core(a, ox, oy), _core(b, ox, oy))
+    if a.kind <= SEGMENT:
+        return round_convex_closest(_core(a, ox, oy), convex_local(b, ox, oy))
+    return convex_convex_closest(convex_local(a, ox, oy), convex_local(b, ox, oy))
+
+
+def collide(a, b):
+    """Whether two shapes overlap or touch.
+
+    Parameters
+    ----------
+    a, b : Circle, Capsule, Segment, AABB, OBB or Polygon
+        Any two shapes, in either order.
+
+    Returns
+    -------
+    bool
+        True when the shapes share at least one point: overlapping, one inside the
+        other, or touching.  Exactly when ``distance(a, b) == 0.0``.
+
+    Examples
+    --------
+    >>> import fastcol as fc
+    >>> fc.collide(fc.Circle(0, 0, 1), fc.AABB(1, -1, 2, 1))   # touching counts
+    True
+    >>> fc.collide(fc.Capsule(0, 0, 4, 0, 1), fc.Segment(0, 3, 4, 3))
+    False
+    """
+    _check(a, b)
+    a, b, _ = _canonical(a, b)
+    return _collide(a, b)
+
+
+def distance(a, b):
+    """Separation of two shapes: 0.0 when they overlap or touch.
+
+    Parameters
+    ----------
+    a, b : Circle, Capsule, Segment, AABB, OBB or Polygon
+        Any two shapes, in either order.
+
+    Returns
+    -------
+    float
+        The length of the shortest segment joining the two shapes; exactly
+        symmetric, and 0.0 exactly when ``collide(a, b)``.
+
+    Examples
+    --------
+    >>> import fastcol as fc
+    >>> fc.distance(fc.Circle(0, 0, 1), fc.Circle(5, 0, 1))
+    3.0
+    >>> fc.distance(fc.Polygon([(0, 0), (2, 0), (0, 2)]), fc.AABB(0.5, 0.5, 3, 3))
+    0.0
+    """
+    _check(a, b)
+    a, b, _ = _canonical(a, b)
+    ox, oy = _origin(a)
+    sep = _closest(a, b, ox, oy)[0]
+    return sep if sep > 0.0 else 0.0
+
+
+def closest_points(a, b):
+    """Closest points of two shapes, and their distance.
+
+    Parameters
+    ----------
+    a, b : Circle, Capsule, Segment, AABB, OBB or Polygon
+        Any two shapes, in either order.
+
+    Returns
+    -------
+    Closest
+        ``(point_a, point_b, distance)``: ``point_a`` on ``a``, ``point_b`` on ``b``,
+        ``distance == distance(a, b)``.  When the shapes overlap or touch, ``point_a ==
+        point_b`` is a point inside (or on the boundary of) both.
+
+    Examples
+    --------
+    >>> import fastcol as fc
+    >>> fc.closest_points(fc.Circle(0, 0, 1), fc.Circle(5, 0, 1))
+    Closest(point_a=(1.0, 0.0), point_b=(4.0, 0.0), distance=3.0)
+    >>> pa, pb, d = fc.closest_points(fc.Segment(0, 0, 2, 2), fc.Segment(0, 2, 2, 0))
+    >>> pa == pb == (1.0, 1.0), d
+    (True, 0.0)
+    """
+    _check(a, b)
+    a, b, swapped = _canonical(a, b)
+    ox, oy = _origin(a)
+    sep, pax, pay, pbx, pby = _closest(a, b, ox, oy)
+    pa = (pax + ox, pay + oy)
+    pb = (pbx + ox, pby + oy)
+    d = sep if sep > 0.0 else 0.0
+    if swapped:
+        return Closest(pb, pa, d)
+    return Closest(pa, pb, d)

@@ -1,0 +1,40 @@
+"""Every test of the public API runs once per backend through the ``fc`` fixture.
+
+``fc`` is the backend module itself (``fastcol._ext`` or ``fastcol._ref``), which
+exposes the same public names as ``import fastcol``.  A missing compiled extension is
+an error, never a skip: a broken build must not pass on the reference alone.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "default", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile("default")
+
+BACKENDS = {"compiled": "fastcol._ext", "reference": "fastcol._ref"}
+
+
+def load_backend(name: str):
+    return importlib.import_module(BACKENDS[name])
+
+
+@pytest.fixture(scope="session", params=sorted(BACKENDS), ids=lambda name: name)
+def fc(request):
+    """The backend module under test: ``compiled`` or ``reference``."""
+    return load_backend(request.param)
+
+
+@pytest.fixture(scope="session")
+def ext():
+    return load_backend("compiled")
+
+
+@pytest.fixture(scope="session")
+def ref():
+    return load_backend("reference")
