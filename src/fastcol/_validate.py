@@ -22,7 +22,11 @@ def as_real(value: Any, name: str) -> float:
     if isinstance(value, (str, bytes)) or not isinstance(value, Real):
         # numpy float/int scalars are Real; complex, str, None and containers are not
         raise TypeError(f"{name} must be a real number, not {type(value).__name__}")
-    return float(value)
+    try:
+        return float(value)
+    except OverflowError:
+        # an integer beyond the float range
+        raise ValueError(f"{name} must be finite, got {value!r}") from None
 
 
 def as_finite(value: Any, name: str) -> float:

@@ -1,0 +1,34 @@
+"""The compiled backend: Cython twins of the fastcol._ref modules, the same names."""
+
+from .._version import __version__
+from .geometry import (
+    closest_point_on_line,
+    closest_point_on_segment,
+    point_segment_distance,
+    segment_segment_closest,
+    segment_segment_distance,
+    segments_intersect,
+)
+from .queries import closest_points, collide, distance
+from .records import Closest
+from .shapes import AABB, OBB, Capsule, Circle, Polygon, Segment
+
+__all__ = [
+    "__version__",
+    "Circle",
+    "Capsule",
+    "Segment",
+    "AABB",
+    "OBB",
+    "Polygon",
+    "Closest",
+    "collide",
+    "distance",
+    "closest_points",
+    "closest_point_on_segment",
+    "closest_point_on_line",
+    "point_segment_distance",
+    "segment_segment_closest",
+    "segment_segment_distance",
+    "segments_intersect",
+]

@@ -1,0 +1,36 @@
+# Pair kernels on C doubles (compiled twin of fastcol._ref.narrowphase).
+
+cdef struct Round:
+    # a round shape's core segment ab (a == b for a circle) and radius, local coordinates
+    double ax, ay, bx, by, r
+
+
+cdef struct Convex:
+    # an AABB, OBB or Polygon in local coordinates: vertex k is
+    # (xs[k] - ox, ys[k] - oy), counter-clockwise; boxes keep their corners in box_x/y
+    int kind
+    int n
+    const double* xs
+    const double* ys
+    double ox, oy
+    double cx, cy, cos, sin, hw, hh     # OBB only
+    double box_x[4]
+    double box_y[4]
+
+
+cdef void convex_aabb(Convex* cv, double x0, double y0, double x1, double y1) noexcept nogil
+cdef void convex_obb(Convex* cv, double cx, double cy, double c, double s,
+                     double hw, double hh) noexcept nogil
+cdef void convex_polygon(Convex* cv, const double* xs, const double* ys, int n,
+                         double ox, double oy) noexcept nogil
+
+cdef bint point_in_convex(const Convex* cv, double px, double py) noexcept nogil
+cdef bint convex_overlap(const Convex* a, const Convex* b) noexcept nogil
+cdef double convex_convex_closest(const Convex* a, const Convex* b, double* out) noexcept nogil
+
+cdef double round_result(double d2, double ra, double rb, double pax, double pay,
+                         double pbx, double pby, double* out) noexcept nogil
+cdef bint round_round_collide(const Round* a, const Round* b) noexcept nogil
+cdef double round_round_closest(const Round* a, const Round* b, double* out) noexcept nogil
+cdef bint round_convex_collide(const Round* a, const Convex* cv) noexcept nogil
+cdef double round_convex_closest(const Round* a, const Convex* cv, double* out) noexcept nogil

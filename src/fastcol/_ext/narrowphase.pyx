@@ -1,0 +1,317 @@
+"""Pair kernels: overlap and closest points for round and convex shapes.
+
+Compiled twin of fastcol._ref.narrowphase, which explains the method; the two are
+mirrored operation for operation.  Closest-point kernels return the separation and
+write ``out[0:4] = (pax, pay, pbx, pby)`` in local coordinates.
+"""
+
+from libc.math cimport INFINITY, sqrt
+
+from .geometry cimport SegClosest, closest_on_segment, dist2, segment_segment
+from .shapes cimport AABB_KIND, OBB_KIND, POLYGON
+
+
+# ------------------------------------------------------------------ convex shapes
+
+cdef void convex_aabb(Convex* cv, double x0, double y0, double x1, double y1) noexcept nogil:
+    cv.kind = AABB_KIND
+    cv.n = 4
+    cv.box_x[0] = x0
+    cv.box_x[1] = x1
+    cv.box_x[2] = x1
+    cv.box_x[3] = x0
+    cv.box_y[0] = y0
+    cv.box_y[1] = y0
+    cv.box_y[2] = y1
+    cv.box_y[3] = y1
+    cv.xs = cv.box_x
+    cv.ys = cv.box_y
+    cv.ox = 0.0
+    cv.oy = 0.0
+
+
+cdef void convex_obb(Convex* cv, double cx, double cy, double c, double s,
+                     double hw, double hh) noexcept nogil:
+    cdef double hx = hw * c
+    cdef double hy = hw * s
+    cdef double vx = hh * s
+    cdef double vy = hh * c
+    cv.kind = OBB_KIND
+    cv.n = 4
+    cv.box_x[0] = cx - hx + vx
+    cv.box_x[1] = cx + hx + vx
+    cv.box_x[2] = cx + hx - vx
+    cv.box_x[3] = cx - hx - vx
+    cv.box_y[0] = cy - hy - vy
+    cv.box_y[1] = cy + hy - vy
+    cv.box_y[2] = cy + hy + vy
+    cv.box_y[3] = cy - hy + vy
+    cv.xs = cv.box_x
+    cv.ys = cv.box_y
+    cv.ox = 0.0
+    cv.oy = 0.0
+    cv.cx = cx
+    cv.cy = cy
+    cv.cos = c
+    cv.sin = s
+    cv.hw = hw
+    cv.hh = hh
+
+
+cdef void convex_polygon(Convex* cv, const double* xs, const double* ys, int n,
+                         double ox, double oy) noexcept nogil:
+    cv.kind = POLYGON
+    cv.n = n
+    cv.xs = xs
+    cv.ys = ys
+    cv.ox = ox
+    cv.oy = oy
+
+
+cdef inline double _x(const Convex* cv, int k) noexcept nogil:
+    return cv.xs[k] - cv.ox
+
+
+cdef inline double _y(const Convex* cv, int k) noexcept nogil:
+    return cv.ys[k] - cv.oy
+
+
+cdef bint point_in_convex(const Convex* cv, double px, double py) noexcept nogil:
+    cdef double dx, dy, u, v, x0, y0
+    cdef int i, j
+    cdef int n = cv.n
+    if cv.kind == AABB_KIND:
+        return cv.box_x[0] <= px <= cv.box_x[1] and cv.box_y[0] <= py <= cv.box_y[2]
+    if cv.kind == OBB_KIND:
+        dx = px - cv.cx
+        dy = py - cv.cy
+        u = dx * cv.cos + dy * cv.sin
+        v = dy * cv.cos - dx * cv.sin
+        return -cv.hw <= u <= cv.hw and -cv.hh <= v <= cv.hh
+    for i in range(n):
+        j = i + 1 if i + 1 < n else 0
+        x0 = _x(cv, i)
+        y0 = _y(cv, i)
+        if (_x(cv, j) - x0) * (py - y0) - (_y(cv, j) - y0) * (px - x0) < 0.0:
+            return False
+    return True
+
+
+cdef bint _separates(const Convex* cv, const Convex* pts) noexcept nogil:
+    # whether one of cv's own axes has every vertex of pts strictly outside cv
+    cdef int m = pts.n
+    cdef int n = cv.n
+    cdef int i, j, k
+    cdef double px, py, dx, dy, u, v, ex, ey, x0, y0
+    cdef bint above_u = True, below_u = True, above_v = True, below_v = True
+    cdef bint outside
+    if cv.kind == AABB_KIND:
+        for k in range(m):
+            px = _x(pts, k)
+            py = _y(pts, k)
+            if px <= cv.box_x[1]:
+                above_u = False
+            if px >= cv.box_x[0]:
+                below_u = False
+            if py <= cv.box_y[2]:
+                above_v = False
+            if py >= cv.box_y[0]:
+                below_v = False
+        return above_u or below_u or above_v or below_v
+    if cv.kind == OBB_KIND:
+        for k in range(m):
+            dx = _x(pts, k) - cv.cx
+            dy = _y(pts, k) - cv.cy
+            u = dx * cv.cos + dy * cv.sin
+            v = dy * cv.cos - dx * cv.sin
+            if u <= cv.hw:
+                above_u = False
+            if u >= -cv.hw:
+                below_u = False
+            if v <= cv.hh:
+                above_v = False
+            if v >= -cv.hh:
+                below_v = False
+        return above_u or below_u or above_v or below_v
+    for i in range(n):
+        j = i + 1 if i + 1 < n else 0
+        x0 = _x(cv, i)
+        y0 = _y(cv, i)
+        ex = _x(cv, j) - x0
+        ey = _y(cv, j) - y0
+        outside = True
+        for k in range(m):
+            if ex * (_y(pts, k) - y0) - ey * (_x(pts, k) - x0) >= 0.0:
+                outside = False
+                break
+        if outside:
+            return True
+    return False
+
+
+cdef bint convex_overlap(const Convex* a, const Convex* b) noexcept nogil:
+    return not _separates(a, b) and not _separates(b, a)
+
+
+cdef double _vertices_to_edges(const Convex* src, const Convex* dst, double best,
+                               double* out, bint flip) noexcept nogil:
+    # updates out (IN/OUT) with the nearest (vertex of src, point on an edge of dst)
+    cdef int n = dst.n
+    cdef int i, j, k
+    cdef double px, py, qx, qy, d2
+    for k in range(src.n):
+        px = _x(src, k)
+        py = _y(src, k)
+        for i in range(n):
+            j = i + 1 if i + 1 < n else 0
+            closest_on_segment(px, py, _x(dst, i), _y(dst, i), _x(dst, j), _y(dst, j), &qx, &qy)
+            d2 = dist2(px, py, qx, qy)
+            if d2 < best:
+                best = d2
+                if flip:
+                    out[0] = qx
+                    out[1] = qy
+                    out[2] = px
+                    out[3] = py
+                else:
+                    out[0] = px
+                    out[1] = py
+                    out[2] = qx
+                    out[3] = qy
+    return best
+
+
+cdef void _inside_point(const Convex* a, const Convex* b, double* px, double* py) noexcept nogil:
+    # px, py (OUT): a point inside both of two overlapping convex shapes
+    cdef int k, i, i2, j, j2
+    cdef int na = a.n
+    cdef int nb = b.n
+    cdef SegClosest r
+    cdef double out[4]
+    for k in range(na):
+        if point_in_convex(b, _x(a, k), _y(a, k)):
+            px[0] = _x(a, k)
+            py[0] = _y(a, k)
+            return
+    for k in range(nb):
+        if point_in_convex(a, _x(b, k), _y(b, k)):
+            px[0] = _x(b, k)
+            py[0] = _y(b, k)
+            return
+    # neither holds a corner of the other: their edges cross
+    for i in range(na):
+        i2 = i + 1 if i + 1 < na else 0
+        for j in range(nb):
+            j2 = j + 1 if j + 1 < nb else 0
+            r = segment_segment(_x(a, i), _y(a, i), _x(a, i2), _y(a, i2),
+                                _x(b, j), _y(b, j), _x(b, j2), _y(b, j2))
+            if r.d2 == 0.0:
+                px[0] = r.px
+                py[0] = r.py
+                return
+    # rounding hid the crossing of two barely overlapping shapes: the nearest pair
+    out[0] = out[1] = out[2] = out[3] = 0.0
+    _vertices_to_edges(a, b, INFINITY, out, False)
+    px[0] = out[2]
+    py[0] = out[3]
+
+
+cdef double convex_convex_closest(const Convex* a, const Convex* b, double* out) noexcept nogil:
+    cdef double px, py, best
+    if convex_overlap(a, b):
+        _inside_point(a, b, &px, &py)
+        out[0] = px
+        out[1] = py
+        out[2] = px
+        out[3] = py
+        return 0.0
+    out[0] = out[1] = out[2] = out[3] = 0.0
+    best = _vertices_to_edges(a, b, INFINITY, out, False)
+    best = _vertices_to_edges(b, a, best, out, True)
+    return sqrt(best)
+
+
+# -------------------------------------------------------------------- round shapes
+
+cdef double round_result(double d2, double ra, double rb, double pax, double pay,
+                         double pbx, double pby, double* out) noexcept nogil:
+    cdef double dcore = sqrt(d2)
+    cdef double sep = dcore - (ra + rb)
+    cdef double ux, uy, px, py
+    if sep > 0.0:
+        ux = (pbx - pax) / dcore
+        uy = (pby - pay) / dcore
+        out[0] = pax + ux * ra
+        out[1] = pay + uy * ra
+        out[2] = pbx - ux * rb
+        out[3] = pby - uy * rb
+        return sep
+    if dcore <= ra:
+        # b's core point is within a's radius
+        out[0] = pbx
+        out[1] = pby
+        out[2] = pbx
+        out[3] = pby
+        return sep
+    # a's surface point towards b is within b's radius
+    ux = (pbx - pax) / dcore
+    uy = (pby - pay) / dcore
+    px = pax + ux * ra
+    py = pay + uy * ra
+    out[0] = px
+    out[1] = py
+    out[2] = px
+    out[3] = py
+    return sep
+
+
+cdef double round_round_closest(const Round* a, const Round* b, double* out) noexcept nogil:
+    cdef SegClosest r = segment_segment(a.ax, a.ay, a.bx, a.by, b.ax, b.ay, b.bx, b.by)
+    return round_result(r.d2, a.r, b.r, r.px, r.py, r.qx, r.qy, out)
+
+
+cdef bint round_round_collide(const Round* a, const Round* b) noexcept nogil:
+    cdef SegClosest r = segment_segment(a.ax, a.ay, a.bx, a.by, b.ax, b.ay, b.bx, b.by)
+    return sqrt(r.d2) <= a.r + b.r
+
+
+cdef bint round_convex_collide(const Round* a, const Convex* cv) noexcept nogil:
+    cdef int n = cv.n
+    cdef int i, j
+    cdef SegClosest r
+    if point_in_convex(cv, a.ax, a.ay):
+        return True
+    for i in range(n):
+        j = i + 1 if i + 1 < n else 0
+        r = segment_segment(a.ax, a.ay, a.bx, a.by, _x(cv, i), _y(cv, i), _x(cv, j), _y(cv, j))
+        if sqrt(r.d2) <= a.r:
+            return True
+    return False
+
+
+cdef double round_convex_closest(const Round* a, const Convex* cv, double* out) noexcept nogil:
+    cdef int n = cv.n
+    cdef int i, j
+    cdef SegClosest r
+    cdef double best = INFINITY
+    cdef double pax = 0.0, pay = 0.0, pbx = 0.0, pby = 0.0
+    if point_in_convex(cv, a.ax, a.ay):
+        # the core's first end is inside: a point inside both
+        out[0] = a.ax
+        out[1] = a.ay
+        out[2] = a.ax
+        out[3] = a.ay
+        return -a.r
+    for i in range(n):
+        j = i + 1 if i + 1 < n else 0
+        r = segment_segment(a.ax, a.ay, a.bx, a.by, _x(cv, i), _y(cv, i), _x(cv, j), _y(cv, j))
+        if r.d2 < best:
+            best = r.d2
+            pax = r.px
+            pay = r.py
+            pbx = r.qx
+            pby = r.qy
+            if r.d2 == 0.0:
+                # the core crosses this edge
+                break
+    return round_result(best, a.r, 0.0, pax, pay, pbx, pby, out)

@@ -1,0 +1,40 @@
+# kind codes, in the order that canonicalises a pair (see queries.pyx)
+cpdef enum Kind:
+    CIRCLE = 0
+    CAPSULE = 1
+    SEGMENT = 2
+    AABB_KIND = 3
+    OBB_KIND = 4
+    POLYGON = 5
+
+
+cdef class Shape:
+    cdef readonly int kind
+
+
+cdef class Circle(Shape):
+    cdef double _x, _y, _r
+
+
+cdef class Capsule(Shape):
+    cdef double _ax, _ay, _bx, _by, _r
+
+
+cdef class Segment(Shape):
+    cdef double _ax, _ay, _bx, _by
+
+
+cdef class AABB(Shape):
+    cdef double _min_x, _min_y, _max_x, _max_y
+
+
+cdef class OBB(Shape):
+    cdef double _cx, _cy, _half_w, _half_h, _angle, _cos, _sin
+
+
+cdef class Polygon(Shape):
+    cdef int n
+    cdef double* xs
+    cdef double* ys
+    cdef tuple _vertices
+    cdef _set(self, xs, ys)

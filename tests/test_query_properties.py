@@ -1,0 +1,409 @@
+"""Properties of collide, distance and closest_points on random shapes.
+
+Every unordered pair of the six shape types is drawn by hypothesis (degenerate sizes
+included: zero radius, zero length, zero-size boxes) and each property is checked in
+both argument orders, so all 36 ordered pairs are covered.  The answers are compared
+with an independent oracle written here with plain math: every shape is a convex core
+(a point, a segment or a convex polygon) grown by a radius, and the distance between two
+such shapes is the distance between the cores minus both radii.
+
+Tolerances are relative to the size of the shapes (never an absolute length), except
+for the translation test, which states the absolute bound (1e-7) the contract promises
+for unit-sized shapes at coordinates of 1e6.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+KINDS = ["Circle", "Capsule", "Segment", "AABB", "OBB", "Polygon"]
+PAIRS = [
+    pytest.param(a, b, id=f"{a.lower()}-{b.lower()}")
+    for a, b in itertools.combinations_with_replacement(KINDS, 2)
+]
+
+REL = 1e-9  # tolerance relative to the size of the configuration
+
+FAST = settings(max_examples=100, database=None)
+SLOW = settings(max_examples=2000, database=None)
+
+
+# ---------------------------------------------------------------------------------------
+# Independent oracle
+
+
+def _cross(o, a, b):
+    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+
+def hull(points):
+    """Monotone-chain convex hull, CCW, collinear points dropped."""
+    pts = sorted(set((float(x), float(y)) for x, y in points))
+    if len(pts) <= 2:
+        return pts
+    lower, upper = [], []
+    for p in pts:
+        while len(lower) >= 2 and _cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    for p in reversed(pts):
+        while len(upper) >= 2 and _cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return lower[:-1] + upper[:-1]
+
+
+def area(verts):
+    n = len(verts)
+    return 0.5 * sum(_cross((0.0, 0.0), verts[i], verts[(i + 1) % n]) for i in range(n))
+
+
+def point_seg(p, a, b):
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    den = dx * dx + dy * dy
+    if den == 0.0:
+        return math.hypot(p[0] - a[0], p[1] - a[1])
+    t = ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / den
+    t = min(1.0, max(0.0, t))
+    return math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy))
+
+
+def seg_seg(a, b, c, d):
+    """Distance between segments ab and cd."""
+    o1, o2 = _cross(a, b, c), _cross(a, b, d)
+    o3, o4 = _cross(c, d, a), _cross(c, d, b)
+    if o1 * o2 < 0 and o3 * o4 < 0:  # proper crossing
+        return 0.0
+    return min(point_seg(a, c, d), point_seg(b, c, d), point_seg(c, a, b),
+               point_seg(d, a, b))
+
+
+def core(spec):
+    """(CCW hull vertices of the core, radius)."""
+    kind, args = spec[0], spec[1:]
+    if kind == "Circle":
+        x, y, r = args
+        return [(x, y)], r
+    if kind == "Capsule":
+        ax, ay, bx, by, r = args
+        return hull([(ax, ay), (bx, by)]), r
+    if kind == "Segment":
+        ax, ay, bx, by = args
+        return hull([(ax, ay), (bx, by)]), 0.0
+    if kind == "AABB":
+        x0, y0, x1, y1 = args
+        return hull([(x0, y0), (x1, y0), (x1, y1), (x0, y1)]), 0.0
+    if kind == "OBB":
+        cx, cy, hw, hh, ang = args
+        c, s = math.cos(ang), math.sin(ang)
+        return hull([(cx + i * hw * c - j * hh * s, cy + i * hw * s + j * hh * c)
+                     for i in (-1, 1) for j in (-1, 1)]), 0.0
+    if kind == "Polygon":
+        return hull(args[0]), 0.0
+    raise AssertionError(kind)
+
+
+def _edges(verts):
+    n = len(verts)
+    if n == 1:
+        return [(verts[0], verts[0])]
+    if n == 2:
+        return [(verts[0], verts[1])]
+    return [(verts[i], verts[(i + 1) % n]) for i in range(n)]
+
+
+def _inside(verts, p):
+    n = len(verts)
+    return n >= 3 and all(_cross(verts[i], verts[(i + 1) % n], p) >= 0 for i in range(n))
+
+
+def core_distance(P, Q):
+    if any(_inside(Q, v) for v in P) or any(_inside(P, v) for v in Q):
+        return 0.0
+    return min(seg_seg(a, b, c, d) for a, b in _edges(P) for c, d in _edges(Q))
+
+
+def oracle_distance(sa, sb):
+    (P, ra), (Q, rb) = core(sa), core(sb)
+    return max(0.0, core_distance(P, Q) - ra - rb)
+
+
+def point_distance(spec, p):
+    """Distance from p to the shape, 0.0 inside."""
+    verts, r = core(spec)
+    return max(0.0, core_distance(verts, [tuple(p)]) - r)
+
+
+def signed_point_distance(spec, p):
+    """Signed distance from p to the shape (negative inside a solid shape)."""
+    verts, r = core(spec)
+    d = min(point_seg(p, a, b) for a, b in _edges(verts))
+    if _inside(verts, p):
+        d = -d
+    return d - r
+
+
+def disks(spec):
+    """Discs (centre, radius) contained in the shape."""
+    verts, r = core(spec)
+    out = [(v, r) for v in verts]
+    out += [(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), r) for a, b in _edges(verts)]
+    if len(verts) >= 3:
+        n = len(verts)
+        out.append(((sum(v[0] for v in verts) / n, sum(v[1] for v in verts) / n), 0.0))
+    return out
+
+
+def clearly_overlapping(sa, sb, margin):
+    """A disc inside one shape is penetrated by the other by more than `margin`."""
+    for s, t in ((sa, sb), (sb, sa)):
+        for c, rho in disks(s):
+            if signed_point_distance(t, c) < rho - margin:
+                return True
+    return False
+
+
+def size_of(*specs):
+    """Largest absolute coordinate or size in the specs (at least 1e-300)."""
+    vals = [1e-300]
+    for spec in specs:
+        for v in spec[1:]:
+            if isinstance(v, tuple):
+                vals += [abs(c) for pt in v for c in pt]
+            else:
+                vals.append(abs(v))
+    return max(vals)
+
+
+# ---------------------------------------------------------------------------------------
+# Spec transforms and construction
+
+
+def translate(spec, dx, dy):
+    kind, a = spec[0], spec[1:]
+    if kind == "Circle":
+        return (kind, a[0] + dx, a[1] + dy, a[2])
+    if kind == "Capsule":
+        return (kind, a[0] + dx, a[1] + dy, a[2] + dx, a[3] + dy, a[4])
+    if kind in ("Segment", "AABB"):
+        return (kind, a[0] + dx, a[1] + dy, a[2] + dx, a[3] + dy)
+    if kind == "OBB":
+        return (kind, a[0] + dx, a[1] + dy, a[2], a[3], a[4])
+    return (kind, tuple((x + dx, y + dy) for x, y in a[0]))
+
+
+def scale(spec, k):
+    kind, a = spec[0], spec[1:]
+    if kind == "OBB":
+        return (kind, a[0] * k, a[1] * k, a[2] * k, a[3] * k, a[4])
+    if kind == "Polygon":
+        return (kind, tuple((x * k, y * k) for x, y in a[0]))
+    return (kind,) + tuple(v * k for v in a)
+
+
+def make(fc, spec):
+    if spec[0] == "Polygon":
+        return fc.Polygon.hull(list(spec[1]))
+    return getattr(fc, spec[0])(*spec[1:])
+
+
+# ---------------------------------------------------------------------------------------
+# Strategies (specs: plain tuples, built into shapes of the backend under test)
+
+
+def _tidy(v):
+    # no subnormal or tiny coordinates: they only test the float format, not geometry
+    return 0.0 if abs(v) < 1e-6 else v
+
+
+def coords(lim):
+    return st.one_of(
+        st.integers(-lim, lim).map(float),
+        st.integers(-2 * lim, 2 * lim).map(lambda k: k / 2),
+        st.floats(-lim, lim, allow_nan=False, allow_infinity=False).map(_tidy),
+    )
+
+
+def sizes(lim):
+    return st.one_of(
+        st.just(0.0),
+        st.integers(1, 2 * lim).map(lambda k: k / 2),
+        st.floats(0, lim, allow_nan=False, allow_infinity=False).map(_tidy),
+    )
+
+
+def points(lim):
+    return st.tuples(coords(lim), coords(lim))
+
+
+def point_pair(lim):
+    """Two end points, sometimes equal (a zero-length segment)."""
+    return st.one_of(
+        st.tuples(points(lim), points(lim)),
+        points(lim).map(lambda p: (p, p)),
+    )
+
+
+ANGLES = st.one_of(
+    st.sampled_from([0.0, math.pi / 2, math.pi / 4, math.pi, -math.pi / 3,
+                     math.atan2(3, 4)]),
+    st.floats(-7, 7, allow_nan=False, allow_infinity=False),
+)
+
+
+@st.composite
+def polygon_specs(draw, lim):
+    pts = draw(st.lists(points(lim), min_size=3, max_size=8))
+    h = hull(pts)
+    extent = max(max(x for x, _ in pts) - min(x for x, _ in pts),
+                 max(y for _, y in pts) - min(y for _, y in pts))
+    # skip degenerate hulls (all points on a line, or a sliver of no real area)
+    assume(len(h) >= 3 and area(h) > 1e-6 * extent * extent)
+    return ("Polygon", tuple(pts))
+
+
+def shape_specs(kind, lim=8, size_lim=4):
+    if kind == "Circle":
+        return st.builds(lambda p, r: ("Circle", p[0], p[1], r), points(lim),
+                         sizes(size_lim))
+    if kind == "Capsule":
+        return st.builds(lambda ab, r: ("Capsule", *ab[0], *ab[1], r), point_pair(lim),
+                         sizes(size_lim))
+    if kind == "Segment":
+        return st.builds(lambda ab: ("Segment", *ab[0], *ab[1]), point_pair(lim))
+    if kind == "AABB":
+        return st.builds(lambda p, w, h: ("AABB", p[0], p[1], p[0] + w, p[1] + h),
+                         points(lim), sizes(size_lim), sizes(size_lim))
+    if kind == "OBB":
+        return st.builds(lambda p, w, h, t: ("OBB", p[0], p[1], w, h, t), points(lim),
+                         sizes(size_lim), sizes(size_lim), ANGLES)
+    if kind == "Polygon":
+        return polygon_specs(lim)
+    raise AssertionError(kind)
+
+
+# ---------------------------------------------------------------------------------------
+# Checks shared by the tests
+
+
+def check_pair(fc, sa, sb, tol):
+    """All contract properties of one ordered pair, against the oracle."""
+    a, b = make(fc, sa), make(fc, sb)
+    hit = fc.collide(a, b)
+    d = fc.distance(a, b)
+    res = fc.closest_points(a, b)
+    pa, pb, cd = res
+    assert type(hit) is bool
+    assert type(d) is float
+    assert math.isfinite(d) and d >= 0.0
+    assert hit == (d == 0.0)
+    assert cd == d and res.distance == d
+    assert res.point_a == pa and res.point_b == pb
+    # each closest point lies on/in its own shape
+    assert point_distance(sa, pa) <= tol
+    assert point_distance(sb, pb) <= tol
+    if hit:
+        assert pa == pb
+    else:
+        assert abs(math.hypot(pa[0] - pb[0], pa[1] - pb[1]) - d) <= tol
+    # the distance is the true separation
+    assert abs(d - oracle_distance(sa, sb)) <= tol
+    return hit, d, pa, pb
+
+
+def check_symmetric(fc, sa, sb):
+    a, b = make(fc, sa), make(fc, sb)
+    dab, dba = fc.distance(a, b), fc.distance(b, a)
+    assert dab == dba and math.copysign(1.0, dab) == math.copysign(1.0, dba)
+    assert fc.collide(a, b) is fc.collide(b, a)
+    pa, pb, d = fc.closest_points(a, b)
+    assert fc.closest_points(b, a) == (pb, pa, d)
+
+
+# ---------------------------------------------------------------------------------------
+# Tests
+
+
+@pytest.mark.parametrize("ka, kb", PAIRS)
+@FAST
+@given(data=st.data())
+def test_queries_consistent_with_oracle(fc, ka, kb, data):
+    sa = data.draw(shape_specs(ka), label="a")
+    sb = data.draw(shape_specs(kb), label="b")
+    tol = REL * size_of(sa, sb)
+    check_symmetric(fc, sa, sb)
+    check_pair(fc, sa, sb, tol)
+    check_pair(fc, sb, sa, tol)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ka, kb", PAIRS)
+@SLOW
+@given(data=st.data())
+def test_queries_consistent_with_oracle_long(fc, ka, kb, data):
+    sa = data.draw(shape_specs(ka), label="a")
+    sb = data.draw(shape_specs(kb), label="b")
+    tol = REL * size_of(sa, sb)
+    check_symmetric(fc, sa, sb)
+    check_pair(fc, sa, sb, tol)
+    check_pair(fc, sb, sa, tol)
+
+
+OFFSETS = [(1e6, 1e6), (-1e6, -1e6), (1e6, -3e6)]
+
+
+@pytest.mark.parametrize("ka, kb", PAIRS)
+@FAST
+@given(data=st.data())
+def test_translation_invariance(fc, ka, kb, data):
+    # unit-sized shapes near the origin, then the same shapes far away
+    sa = data.draw(shape_specs(ka, lim=2, size_lim=1), label="a")
+    sb = data.draw(shape_specs(kb, lim=2, size_lim=1), label="b")
+    dx, dy = data.draw(st.sampled_from(OFFSETS), label="offset")
+    a0, b0 = make(fc, sa), make(fc, sb)
+    d0 = fc.distance(a0, b0)
+    ta, tb = translate(sa, dx, dy), translate(sb, dx, dy)
+    a1, b1 = make(fc, ta), make(fc, tb)
+    hit1, d1 = fc.collide(a1, b1), fc.distance(a1, b1)
+    assert abs(d1 - d0) <= 1e-7
+    if d0 > 1e-6:
+        assert hit1 is False
+    if clearly_overlapping(sa, sb, 1e-3):
+        assert hit1 is True
+    check_symmetric(fc, ta, tb)
+    check_pair(fc, ta, tb, 1e-7)
+    check_pair(fc, tb, ta, 1e-7)
+
+
+@pytest.mark.parametrize("ka, kb", PAIRS)
+@FAST
+@given(data=st.data())
+def test_scale_invariance(fc, ka, kb, data):
+    sa = data.draw(shape_specs(ka, lim=2, size_lim=1), label="a")
+    sb = data.draw(shape_specs(kb, lim=2, size_lim=1), label="b")
+    L = size_of(sa, sb)
+    a0, b0 = make(fc, sa), make(fc, sb)
+    hit0, d0 = fc.collide(a0, b0), fc.distance(a0, b0)
+
+    # size 1e-3: the same answer, scaled (1e-3 is inexact in binary, hence the tolerance)
+    k = 1e-3
+    a1, b1 = make(fc, scale(sa, k)), make(fc, scale(sb, k))
+    d1 = fc.distance(a1, b1)
+    assert d1 == pytest.approx(k * d0, rel=1e-9, abs=1e-9 * k * L)
+    if d0 > 1e-6 * L:
+        assert fc.collide(a1, b1) is False
+    if clearly_overlapping(sa, sb, 1e-3 * L):
+        assert fc.collide(a1, b1) is True
+    check_pair(fc, scale(sa, k), scale(sb, k), REL * k * max(L, 1e-3))
+
+    # a power of two scales every float operation exactly: no absolute epsilon may
+    # change the verdict, even for exactly touching shapes
+    for k2 in (2.0**-10, 2.0**10):
+        a2, b2 = make(fc, scale(sa, k2)), make(fc, scale(sb, k2))
+        assert fc.collide(a2, b2) is hit0
+        assert fc.distance(a2, b2) == pytest.approx(k2 * d0, rel=1e-12, abs=0.0)
