@@ -172,7 +172,7 @@ def check_pair(fc, a, b):
         # (shapely's corner and projection arithmetic differs from fastcol's local
         # coordinates by an ulp or so): only there is a disagreement not a bug.
         if abs(gap) >= tol:
-            assert hit == (gap < 0.0), (first, second, hit, gap)
+            assert hit == (gap <= 0.0), (first, second, hit, gap)
 
         # closest points: on their own shapes, as far apart as the distance
         (pax, pay), (pbx, pby), cd = fc.closest_points(first, second)
