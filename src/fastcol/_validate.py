@@ -17,7 +17,7 @@ SHAPE_NAMES = "Circle, Capsule, Segment, AABB, OBB or Polygon"
 
 def as_real(value: Any, name: str) -> float:
     """Return ``value`` as a float, or raise TypeError naming ``name``."""
-    if isinstance(value, float):
+    if type(value) is float:
         return value
     if isinstance(value, (str, bytes)) or not isinstance(value, Real):
         # numpy float/int scalars are Real; complex, str, None and containers are not

@@ -27,6 +27,9 @@ cdef void convex_polygon(Convex* cv, const double* xs, const double* ys, int n,
 cdef bint point_in_convex(const Convex* cv, double px, double py) noexcept nogil
 cdef bint convex_overlap(const Convex* a, const Convex* b) noexcept nogil
 cdef double convex_convex_closest(const Convex* a, const Convex* b, double* out) noexcept nogil
+cdef double aabb_aabb_closest(double ax0, double ay0, double ax1, double ay1,
+                              double bx0, double by0, double bx1, double by1,
+                              double* out) noexcept nogil
 
 cdef double round_result(double d2, double ra, double rb, double pax, double pay,
                          double pbx, double pby, double* out) noexcept nogil

@@ -154,17 +154,24 @@ cdef bint convex_overlap(const Convex* a, const Convex* b) noexcept nogil:
 
 
 cdef double _vertices_to_edges(const Convex* src, const Convex* dst, double best,
-                               double* out, bint flip) noexcept nogil:
-    # updates out (IN/OUT) with the nearest (vertex of src, point on an edge of dst)
+                               double* out, bint flip, bint prune) noexcept nogil:
+    # updates out (IN/OUT) with the nearest (vertex of src, point on an edge of dst);
+    # with prune, edges that have the vertex strictly on their inner side are skipped
     cdef int n = dst.n
     cdef int i, j, k
-    cdef double px, py, qx, qy, d2
+    cdef double px, py, qx, qy, d2, x0, y0, x1, y1
     for k in range(src.n):
         px = _x(src, k)
         py = _y(src, k)
         for i in range(n):
             j = i + 1 if i + 1 < n else 0
-            closest_on_segment(px, py, _x(dst, i), _y(dst, i), _x(dst, j), _y(dst, j), &qx, &qy)
+            x0 = _x(dst, i)
+            y0 = _y(dst, i)
+            x1 = _x(dst, j)
+            y1 = _y(dst, j)
+            if prune and (x1 - x0) * (py - y0) - (y1 - y0) * (px - x0) > 0.0:
+                continue
+            closest_on_segment(px, py, x0, y0, x1, y1, &qx, &qy)
             d2 = dist2(px, py, qx, qy)
             if d2 < best:
                 best = d2
@@ -211,7 +218,7 @@ cdef void _inside_point(const Convex* a, const Convex* b, double* px, double* py
                 return
     # rounding hid the crossing of two barely overlapping shapes: the nearest pair
     out[0] = out[1] = out[2] = out[3] = 0.0
-    _vertices_to_edges(a, b, INFINITY, out, False)
+    _vertices_to_edges(a, b, INFINITY, out, False, True)
     px[0] = out[2]
     py[0] = out[3]
 
@@ -226,9 +233,39 @@ cdef double convex_convex_closest(const Convex* a, const Convex* b, double* out)
         out[3] = py
         return 0.0
     out[0] = out[1] = out[2] = out[3] = 0.0
-    best = _vertices_to_edges(a, b, INFINITY, out, False)
-    best = _vertices_to_edges(b, a, best, out, True)
+    best = _vertices_to_edges(a, b, INFINITY, out, False, True)
+    best = _vertices_to_edges(b, a, best, out, True, True)
+    if best == INFINITY:
+        # rounding put every vertex inside every edge it was tested against: no pruning
+        best = _vertices_to_edges(a, b, best, out, False, False)
+        best = _vertices_to_edges(b, a, best, out, True, False)
     return sqrt(best)
+
+
+cdef inline double _interval_gap(double a0, double a1, double b0, double b1,
+                                 double* pa, double* pb) noexcept nogil:
+    # gap of [a0, a1] and [b0, b1]; pa, pb (OUT) the facing ends, or a shared coordinate
+    cdef double m
+    if b0 > a1:
+        pa[0] = a1
+        pb[0] = b0
+        return b0 - a1
+    if a0 > b1:
+        pa[0] = a0
+        pb[0] = b1
+        return a0 - b1
+    m = a0 if a0 > b0 else b0
+    pa[0] = m
+    pb[0] = m
+    return 0.0
+
+
+cdef double aabb_aabb_closest(double ax0, double ay0, double ax1, double ay1,
+                              double bx0, double by0, double bx1, double by1,
+                              double* out) noexcept nogil:
+    cdef double gx = _interval_gap(ax0, ax1, bx0, bx1, &out[0], &out[2])
+    cdef double gy = _interval_gap(ay0, ay1, by0, by1, &out[1], &out[3])
+    return sqrt(gx * gx + gy * gy)
 
 
 # -------------------------------------------------------------------- round shapes
@@ -279,14 +316,28 @@ cdef bint round_convex_collide(const Round* a, const Convex* cv) noexcept nogil:
     cdef int n = cv.n
     cdef int i, j
     cdef SegClosest r
+    cdef bint tested = False
     if point_in_convex(cv, a.ax, a.ay):
         return True
     for i in range(n):
         j = i + 1 if i + 1 < n else 0
+        if _inner_side(cv, i, j, a):
+            continue
+        tested = True
         r = segment_segment(a.ax, a.ay, a.bx, a.by, _x(cv, i), _y(cv, i), _x(cv, j), _y(cv, j))
         if sqrt(r.d2) <= a.r:
             return True
-    return False
+    # no edge faces the core: it lies inside (an end missed by rounding)
+    return not tested
+
+
+cdef inline bint _inner_side(const Convex* cv, int i, int j, const Round* a) noexcept nogil:
+    # both core ends strictly on the inner side of edge i-j: it cannot hold the nearest point
+    cdef double x0 = _x(cv, i)
+    cdef double y0 = _y(cv, i)
+    cdef double ex = _x(cv, j) - x0
+    cdef double ey = _y(cv, j) - y0
+    return ex * (a.ay - y0) - ey * (a.ax - x0) > 0.0 and ex * (a.by - y0) - ey * (a.bx - x0) > 0.0
 
 
 cdef double round_convex_closest(const Round* a, const Convex* cv, double* out) noexcept nogil:
@@ -304,6 +355,8 @@ cdef double round_convex_closest(const Round* a, const Convex* cv, double* out) 
         return -a.r
     for i in range(n):
         j = i + 1 if i + 1 < n else 0
+        if _inner_side(cv, i, j, a):
+            continue
         r = segment_segment(a.ax, a.ay, a.bx, a.by, _x(cv, i), _y(cv, i), _x(cv, j), _y(cv, j))
         if r.d2 < best:
             best = r.d2
@@ -314,4 +367,11 @@ cdef double round_convex_closest(const Round* a, const Convex* cv, double* out) 
             if r.d2 == 0.0:
                 # the core crosses this edge
                 break
+    if best == INFINITY:
+        # no edge faces the core: it lies inside (an end missed by rounding)
+        out[0] = a.ax
+        out[1] = a.ay
+        out[2] = a.ax
+        out[3] = a.ay
+        return -a.r
     return round_result(best, a.r, 0.0, pax, pay, pbx, pby, out)

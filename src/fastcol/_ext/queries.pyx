@@ -10,6 +10,7 @@ from libc.math cimport sqrt
 from .narrowphase cimport (
     Convex,
     Round,
+    aabb_aabb_closest,
     convex_aabb,
     convex_convex_closest,
     convex_obb,
@@ -209,6 +210,7 @@ cdef double _closest(Shape a, Shape b, double ox, double oy, double* out) noexce
     cdef double dx, dy
     cdef Round ra, rb
     cdef Convex ca, cb
+    cdef AABB ba, bb
     if b.kind <= SEGMENT:
         if b.kind == CIRCLE:
             dx = (<Circle>b)._x - ox
@@ -222,6 +224,12 @@ cdef double _closest(Shape a, Shape b, double ox, double oy, double* out) noexce
         _core(a, ox, oy, &ra)
         _convex(b, ox, oy, &cb)
         return round_convex_closest(&ra, &cb, out)
+    if a.kind == AABB_KIND and b.kind == AABB_KIND:
+        ba = <AABB>a
+        bb = <AABB>b
+        return aabb_aabb_closest(ba._min_x - ox, ba._min_y - oy, ba._max_x - ox, ba._max_y - oy,
+                                 bb._min_x - ox, bb._min_y - oy, bb._max_x - ox, bb._max_y - oy,
+                                 out)
     _convex(a, ox, oy, &ca)
     _convex(b, ox, oy, &cb)
     return convex_convex_closest(&ca, &cb, out)

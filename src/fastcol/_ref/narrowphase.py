@@ -154,8 +154,13 @@ def convex_overlap(a, b):
     return not separates(a, b.xs, b.ys) and not separates(b, a.xs, a.ys)
 
 
-def _vertices_to_edges(src, dst, best, result, flip):
-    """Update the nearest (vertex of src, point on an edge of dst) pair."""
+def _vertices_to_edges(src, dst, best, result, flip, prune=True):
+    """Update the nearest (vertex of src, point on an edge of dst) pair.
+
+    With ``prune``, an edge is skipped when the vertex lies strictly on its inner side:
+    the nearest point of a convex shape to an outside point lies on an edge that the
+    point is outside of (or on the line of), so the skipped edges cannot win.
+    """
     xs = dst.xs
     ys = dst.ys
     n = len(xs)
@@ -164,6 +169,8 @@ def _vertices_to_edges(src, dst, best, result, flip):
         py = src.ys[k]
         for i in range(n):
             j = i + 1 if i + 1 < n else 0
+            if prune and (xs[j] - xs[i]) * (py - ys[i]) - (ys[j] - ys[i]) * (px - xs[i]) > 0.0:
+                continue
             t, qx, qy = closest_on_segment(px, py, xs[i], ys[i], xs[j], ys[j])
             d2 = dist2(px, py, qx, qy)
             if d2 < best:
@@ -203,7 +210,32 @@ def convex_convex_closest(a, b):
         return 0.0, px, py, px, py
     best, result = _vertices_to_edges(a, b, math.inf, (0.0, 0.0, 0.0, 0.0), False)
     best, result = _vertices_to_edges(b, a, best, result, True)
+    if best == math.inf:
+        # rounding put every vertex inside every edge it was tested against: no pruning
+        best, result = _vertices_to_edges(a, b, best, result, False, False)
+        best, result = _vertices_to_edges(b, a, best, result, True, False)
     return math.sqrt(best), result[0], result[1], result[2], result[3]
+
+
+def interval_gap(a0, a1, b0, b1):
+    """``(gap, pa, pb)`` of intervals [a0, a1] and [b0, b1] on one axis.
+
+    A positive gap comes with the facing ends; overlapping intervals (gap 0.0) share
+    the coordinate ``max(a0, b0)``.
+    """
+    if b0 > a1:
+        return b0 - a1, a1, b0
+    if a0 > b1:
+        return a0 - b1, a0, b1
+    m = a0 if a0 > b0 else b0
+    return 0.0, m, m
+
+
+def aabb_aabb_closest(a, b):
+    """Closed form for two AABBs (local ``(x0, y0, x1, y1)`` tuples)."""
+    gx, pax, pbx = interval_gap(a[0], a[2], b[0], b[2])
+    gy, pay, pby = interval_gap(a[1], a[3], b[1], b[3])
+    return math.sqrt(gx * gx + gy * gy), pax, pay, pbx, pby
 
 
 # -------------------------------------------------------------------- round shapes
@@ -252,12 +284,27 @@ def round_convex_collide(a, cv):
     xs = cv.xs
     ys = cv.ys
     n = len(xs)
+    tested = False
     for i in range(n):
         j = i + 1 if i + 1 < n else 0
+        if _inner_side(xs[i], ys[i], xs[j], ys[j], ax, ay, bx, by):
+            continue
+        tested = True
         d2 = segment_segment(ax, ay, bx, by, xs[i], ys[i], xs[j], ys[j])[0]
         if math.sqrt(d2) <= r:
             return True
-    return False
+    # no edge faces the core: it lies inside (an end missed by rounding)
+    return not tested
+
+
+def _inner_side(x0, y0, x1, y1, ax, ay, bx, by):
+    """Whether both ends of the core lie strictly on the inner side of edge (x0,y0)-(x1,y1).
+
+    Such an edge cannot hold the nearest point of the convex shape to the core.
+    """
+    ex = x1 - x0
+    ey = y1 - y0
+    return ex * (ay - y0) - ey * (ax - x0) > 0.0 and ex * (by - y0) - ey * (bx - x0) > 0.0
 
 
 def round_convex_closest(a, cv):
@@ -272,6 +319,8 @@ def round_convex_closest(a, cv):
     pax = pay = pbx = pby = 0.0
     for i in range(n):
         j = i + 1 if i + 1 < n else 0
+        if _inner_side(xs[i], ys[i], xs[j], ys[j], ax, ay, bx, by):
+            continue
         d2, s, t, px, py, qx, qy = segment_segment(ax, ay, bx, by, xs[i], ys[i], xs[j], ys[j])
         if d2 < best:
             best = d2
@@ -279,4 +328,7 @@ def round_convex_closest(a, cv):
             if d2 == 0.0:
                 # the core crosses this edge
                 break
+    if best == math.inf:
+        # no edge faces the core: it lies inside (an end missed by rounding)
+        return -r, ax, ay, ax, ay
     return round_result(best, r, 0.0, pax, pay, pbx, pby)

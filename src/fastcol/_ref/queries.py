@@ -12,6 +12,7 @@ import math
 
 from .._validate import shape_type_error
 from .narrowphase import (
+    aabb_aabb_closest,
     convex_convex_closest,
     convex_local,
     convex_overlap,
@@ -97,7 +98,14 @@ def _closest(a, b, ox, oy):
         return round_round_closest(_core(a, ox, oy), _core(b, ox, oy))
     if a.kind <= SEGMENT:
         return round_convex_closest(_core(a, ox, oy), convex_local(b, ox, oy))
+    if a.kind == AABB_KIND and b.kind == AABB_KIND:
+        return aabb_aabb_closest(_box(a, ox, oy), _box(b, ox, oy))
     return convex_convex_closest(convex_local(a, ox, oy), convex_local(b, ox, oy))
+
+
+def _box(s, ox, oy):
+    """An AABB as local ``(x0, y0, x1, y1)``."""
+    return s._min_x - ox, s._min_y - oy, s._max_x - ox, s._max_y - oy
 
 
 def collide(a, b):
