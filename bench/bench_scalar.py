@@ -4,8 +4,9 @@ Measures ``collide``, ``distance`` and ``closest_points`` for every unordered pa
 the six shapes (21 pairs), on the compiled backend (``fastcol._ext``) and on the
 pure-Python reference (``fastcol._ref``), each imported directly.  In the same run it
 measures the *floor*: a Cython ``def floor(a, b): pass`` that this script compiles
-itself (same ``-O3 -ffp-contract=off`` flags and directives as fastcol's extension), so
-"x floor" says how many bare Python -> C calls one query costs on this machine.
+itself, with the compiler flags of fastcol's ``setup.py`` (``-O3 -ffp-contract=off``
+...) and its release directives, so "x floor" says how many bare Python -> C calls one
+query costs on this machine.
 
 How to run (from the repository root)::
 
@@ -14,7 +15,9 @@ How to run (from the repository root)::
 
 Options: ``--quick`` (fewer and shorter repeats), ``--only {collide,distance,
 closest_points}``, ``--json FILE`` (write the raw per-repeat timings),
-``--no-reference`` (skip the slow reference backend), ``--rebuild-floor``.
+``--no-reference`` (skip the slow reference backend), ``--cpu-time`` (time with
+process CPU time instead of wall-clock time: much steadier when other processes compete
+for the CPU), ``--rebuild-floor``.
 
 The floor module is built once with Cython + setuptools (``build_ext --inplace``) into
 ``bench/_floor_build/`` (git-ignored; a temporary directory if that is not writable)
@@ -25,13 +28,13 @@ alone; if the floor cannot be built the "x floor" column is left empty.
 Method: ``timeit.Timer("f(a, b)", globals=...)`` with fixed arguments; ``number`` is
 calibrated so that one repeat takes about 20-40 ms (less for the reference); at least
 7 repeats; the median ns per call is reported.  The floor is measured before the first
-query, between queries and after the last one, and its median over all repeats is the
-divisor, so drift during the run affects both sides alike.
+query, after every pair and after the last query, and its median over all repeats is
+the divisor, so drift during the run affects both sides alike.
 
 Placement: every pair is shape A (centred on the origin) against shape B (a mirrored
 variant, so no two edges are parallel by construction).  ``collide`` uses B moved by
 (0.75, 0.25), overlapping A (its typical case in a game loop, after a broadphase);
-``distance`` and ``closest_points`` use B moved by (2.25, 0.25), a gap of 0.25 to 0.5
+``distance`` and ``closest_points`` use B moved by (2.25, 0.25), a gap of about 0.25-0.5
 (near but separated, so the full closest-feature computation runs).  Polygons are
 regular hexagons.  The script exits 0 whatever the timings; targets are printed as
 PASS/MISS.
@@ -40,6 +43,7 @@ PASS/MISS.
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import importlib
 import importlib.machinery
@@ -52,9 +56,11 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 import timeit
 import warnings
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 QUERIES = ("collide", "distance", "closest_points")
@@ -73,8 +79,26 @@ SPEEDUP_PAIRS = (("Capsule", "Capsule"), ("Polygon", "Polygon"))
 
 # --------------------------------------------------------------------------- floor
 
-# Same optimisation flags and directives as fastcol's own extension (STYLE.md).
-FLOOR_COMPILE_ARGS = ["/O2"] if os.name == "nt" else ["-O3", "-ffp-contract=off"]
+
+def project_compile_args() -> list[str]:
+    """The compiler flags of fastcol's setup.py (GCC_FLAGS / MSVC_FLAGS), else its policy."""
+    wanted = "MSVC_FLAGS" if os.name == "nt" else "GCC_FLAGS"
+    fallback = ["/O2", "/fp:precise"] if os.name == "nt" else ["-O3", "-ffp-contract=off"]
+    setup_py = Path(__file__).resolve().parent.parent / "setup.py"
+    try:
+        tree = ast.parse(setup_py.read_text())
+    except (OSError, SyntaxError):
+        return fallback
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == wanted for t in node.targets
+        ):
+            return list(ast.literal_eval(node.value))
+    return fallback
+
+
+# Same optimisation flags and (release) directives as fastcol's own extension.
+FLOOR_COMPILE_ARGS = project_compile_args()
 FLOOR_DIRECTIVES = {
     "language_level": 3,
     "boundscheck": False,
@@ -83,6 +107,7 @@ FLOOR_DIRECTIVES = {
     "nonecheck": False,
     "cdivision": True,
     "embedsignature": True,
+    "binding": True,
     "freethreading_compatible": True,
 }
 FLOOR_SOURCE = '''\
@@ -177,6 +202,7 @@ class Plan:
 
     repeat: int
     target_s: float
+    clock: Callable[[], float] = time.perf_counter  # or time.process_time (--cpu-time)
 
 
 @dataclass
@@ -189,8 +215,8 @@ class Timing:
         return statistics.median(self.samples_ns)
 
 
-def make_timer(f, a, b) -> timeit.Timer:
-    return timeit.Timer("f(a, b)", globals={"f": f, "a": a, "b": b})
+def make_timer(f, a, b, clock) -> timeit.Timer:
+    return timeit.Timer("f(a, b)", timer=clock, globals={"f": f, "a": a, "b": b})
 
 
 def calibrate(timer: timeit.Timer, target_s: float) -> int:
@@ -208,7 +234,7 @@ def measure(timer: timeit.Timer, number: int, repeat: int) -> list[float]:
 
 
 def time_call(f, a, b, plan: Plan) -> Timing:
-    timer = make_timer(f, a, b)
+    timer = make_timer(f, a, b, plan.clock)
     number = calibrate(timer, plan.target_s)
     return Timing(number, measure(timer, number, plan.repeat))
 
@@ -217,12 +243,13 @@ class Floor:
     """The floor, timed repeatedly during the run with one fixed ``number``."""
 
     def __init__(self, func, plan: Plan):
-        self.timer = make_timer(func, object(), object())
+        self.timer = make_timer(func, object(), object(), plan.clock)
         self.plan = plan
         self.timing = Timing(calibrate(self.timer, plan.target_s))
 
-    def sample(self) -> None:
-        self.timing.samples_ns += measure(self.timer, self.timing.number, self.plan.repeat)
+    def sample(self, repeat: int | None = None) -> None:
+        repeat = self.plan.repeat if repeat is None else repeat
+        self.timing.samples_ns += measure(self.timer, self.timing.number, repeat)
 
     @property
     def median_ns(self) -> float:
@@ -306,6 +333,19 @@ def cpu_model() -> str:
     return "unknown"
 
 
+def load_note() -> str | None:
+    """A warning when other processes compete for the CPU (timings get noisy)."""
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return None
+    cores = os.cpu_count() or 1
+    if load > 0.5 * cores:
+        return (f"machine busy: load average {load:.1f} on {cores} cores; "
+                "timings and ratios are noisy, rerun on a quiet machine")
+    return None
+
+
 def machine_info(backends: dict) -> dict:
     uname = platform.uname()
     version = next((getattr(m, "__version__", None) for m in backends.values() if m), None)
@@ -339,11 +379,15 @@ def machine_line(info: dict) -> str:
 
 
 def run(queries, backends: dict, plans: dict, floor: Floor | None, log) -> list[dict]:
-    """Time every query and pair on every backend; sample the floor between queries."""
+    """Time every query and pair on every backend.
+
+    The floor gets a full set of repeats before the first query and after the last,
+    and one repeat after every pair, so its median spans the whole run.
+    """
     results = []
+    if floor:
+        floor.sample()
     for query in queries:
-        if floor:
-            floor.sample()
         for kind_a, kind_b in PAIRS:
             row = {"query": query, "pair": f"{kind_a}-{kind_b}"}
             for name, mod in backends.items():
@@ -354,6 +398,8 @@ def run(queries, backends: dict, plans: dict, floor: Floor | None, log) -> list[
                 row[name] = {"number": timing.number, "samples_ns": timing.samples_ns,
                              "median_ns": timing.median_ns}
             results.append(row)
+            if floor:
+                floor.sample(repeat=1)
             log(f"  {query:<15} {row['pair']:<17} " + "  ".join(
                 f"{n} {row[n]['median_ns']:9.1f} ns" for n in backends if n in row))
     if floor:
@@ -398,13 +444,15 @@ def table(results: list[dict], floor_ns: float | None) -> str:
 
 def check_ratio_target(label: str, rows: list[dict], limit: float, floor_ns) -> dict:
     """PASS when every compiled row is at most ``limit`` x floor."""
-    if floor_ns is None or not rows or any("compiled" not in r for r in rows):
+    if not rows:
+        return {"target": label, "status": "n/a", "detail": "not measured in this run"}
+    if floor_ns is None or any("compiled" not in r for r in rows):
         return {"target": label, "status": "n/a", "detail": "needs the compiled backend and the floor"}
     ratios = {f"{r['query']} {r['pair']}": median(r, "compiled") / floor_ns for r in rows}
     worst = max(ratios, key=ratios.get)
     misses = sorted((k for k, v in ratios.items() if v > limit), key=ratios.get, reverse=True)
-    detail = f"worst {worst} {ratios[worst]:.2f}x"
-    if misses:
+    detail = ("" if len(ratios) == 1 else "worst ") + f"{worst} {ratios[worst]:.3g}x"
+    if misses and len(ratios) > 1:
         shown = ", ".join(f"{k} {ratios[k]:.2f}x" for k in misses[:5])
         more = f", and {len(misses) - 5} more" if len(misses) > 5 else ""
         detail += f"; {len(misses)} of {len(ratios)} over: {shown}{more}"
@@ -416,7 +464,9 @@ def check_speedup_target(results: list[dict]) -> dict:
              + " and ".join(f"{a}-{b}" for a, b in SPEEDUP_PAIRS))
     wanted = {f"{a}-{b}" for a, b in SPEEDUP_PAIRS}
     rows = [r for r in results if r["pair"] in wanted]
-    if not rows or any("compiled" not in r or "reference" not in r for r in rows):
+    if not rows:
+        return {"target": label, "status": "n/a", "detail": "not measured in this run"}
+    if any("compiled" not in r or "reference" not in r for r in rows):
         return {"target": label, "status": "n/a", "detail": "needs both backends"}
     speedups = {f"{r['query']} {r['pair']}": median(r, "reference") / median(r, "compiled")
                 for r in rows}
@@ -456,90 +506,124 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument("--json", metavar="FILE", help="write the raw results to FILE")
     parser.add_argument("--no-reference", action="store_true",
                         help="skip the pure-Python reference backend")
+    parser.add_argument("--cpu-time", action="store_true",
+                        help="time with process CPU time instead of wall-clock time "
+                             "(much steadier on a busy machine)")
     parser.add_argument("--rebuild-floor", action="store_true",
                         help="rebuild the floor module even if a cached build exists")
     return parser.parse_args(argv)
 
 
-def make_plans(quick: bool) -> dict:
+def make_plans(quick: bool, cpu_time: bool) -> dict:
+    clock = time.process_time if cpu_time else time.perf_counter
     if quick:
-        return {"compiled": Plan(repeat=7, target_s=0.020), "reference": Plan(repeat=7, target_s=0.005)}
-    return {"compiled": Plan(repeat=11, target_s=0.040), "reference": Plan(repeat=7, target_s=0.010)}
+        return {"compiled": Plan(7, 0.020, clock), "reference": Plan(7, 0.005, clock)}
+    return {"compiled": Plan(11, 0.040, clock), "reference": Plan(7, 0.010, clock)}
 
 
-def main(argv=None) -> int:
-    args = parse_args(argv)
-    log = lambda msg: print(msg, file=sys.stderr, flush=True)  # progress; stdout is the report
-    plans = make_plans(args.quick)
-    queries = (args.only,) if args.only else QUERIES
+def log(msg: str) -> None:
+    """Progress goes to stderr; stdout is the report."""
+    print(msg, file=sys.stderr, flush=True)
 
-    backends, notes = {}, []
+
+def load_backends(no_reference: bool) -> tuple[dict, list[str]]:
+    """{"compiled": module or None, "reference": ...} and notes on what is missing."""
     wanted = {"compiled": "fastcol._ext"}
-    if not args.no_reference:
+    if not no_reference:
         wanted["reference"] = "fastcol._ref"
+    backends, notes = {}, []
     for name, module_name in wanted.items():
         backends[name], error = import_backend(module_name)
         if error:
-            notes.append(f"{name} backend ({module_name}) not available: {error}; continuing without it")
-    for note in notes:
-        log("note: " + note)
-    if not any(backends.values()):
-        log("no backend could be imported; nothing to benchmark")
-        return 0
+            notes.append(f"{name} backend ({module_name}) not available: {error}; "
+                         "continuing without it")
+    return backends, notes
 
-    floor = None
+
+def make_floor(plan: Plan, rebuild: bool, notes: list[str]) -> Floor | None:
     try:
         log("building/loading the floor module ...")
-        floor = Floor(load_floor(rebuild=args.rebuild_floor), plans["compiled"])
+        return Floor(load_floor(rebuild=rebuild), plan)
     except Exception as exc:  # noqa: BLE001 - any build problem: report it, go on without
         notes.append(f"floor not available ({type(exc).__name__}: {exc}); no 'x floor' column")
         log("note: " + notes[-1])
+        return None
 
-    for name, mod in backends.items():
-        if mod is not None:
-            notes += check_placement(mod, name)
 
-    log("timing ...")
-    results = run(queries, backends, plans, floor, log)
-    floor_ns = floor.median_ns if floor else None
-    targets = check_targets(results, floor_ns)
-    info = machine_info(backends)
-
+def print_report(info, floor, plans, backends, cpu_time, notes, results, targets) -> None:
     print(machine_line(info))
     if floor:
         s = floor.timing.samples_ns
         print(f"floor: def floor(a, b): pass (Cython, {' '.join(FLOOR_COMPILE_ARGS)}) = "
-              f"{floor_ns:.1f} ns per call (median of {len(s)} repeats, "
+              f"{floor.median_ns:.1f} ns per call (median of {len(s)} repeats, "
               f"{min(s):.1f}..{max(s):.1f}, {floor.timing.number:,} calls each)")
+    repeats = " / ".join(f"{plans[n].repeat} ({n})" for n, m in backends.items() if m)
     print(f"placement: collide overlapping (B moved by {OVERLAP_OFFSET}); distance and "
-          f"closest_points separated by a gap of 0.25-0.5 (B moved by {GAP_OFFSET}); "
-          f"polygons are regular hexagons; median of {plans['compiled'].repeat} (compiled) / "
-          f"{plans['reference'].repeat} (reference) repeats")
+          f"closest_points separated by a gap of about 0.25-0.5 (B moved by {GAP_OFFSET}); "
+          f"polygons are regular hexagons; median of {repeats} repeats of "
+          f"{'process CPU' if cpu_time else 'wall-clock'} time")
     for note in notes:
         print(f"note: {note}")
     print()
-    print(table(results, floor_ns))
+    print(table(results, floor.median_ns if floor else None))
     print()
     for t in targets:
         print(f"{t['status']:<4}  {t['target']}  ({t['detail']})")
     counts = {s: sum(t["status"] == s for t in targets) for s in ("PASS", "MISS", "n/a")}
     print("summary: " + ", ".join(f"{n} {s}" for s, n in counts.items() if n))
 
+
+def write_json(path, args, info, floor, plans, notes, results, targets) -> None:
+    payload = {
+        "machine": info,
+        "settings": {
+            "quick": args.quick,
+            "cpu_time": args.cpu_time,
+            "plans": {k: {"repeat": v.repeat, "target_s": v.target_s} for k, v in plans.items()},
+            "overlap_offset": OVERLAP_OFFSET,
+            "gap_offset": GAP_OFFSET,
+            "floor_compile_args": FLOOR_COMPILE_ARGS,
+        },
+        "floor": None if floor is None else {
+            "number": floor.timing.number,
+            "samples_ns": floor.timing.samples_ns,
+            "median_ns": floor.median_ns,
+        },
+        "notes": notes,
+        "results": results,
+        "targets": targets,
+    }
+    Path(path).write_text(json.dumps(payload, indent=2) + "\n")
+    log(f"raw results written to {path}")
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
+    plans = make_plans(args.quick, args.cpu_time)
+    queries = (args.only,) if args.only else QUERIES
+
+    backends, notes = load_backends(args.no_reference)
+    load = load_note()
+    if load:
+        notes.append(load if args.cpu_time else load + "; --cpu-time is steadier")
+    for note in notes:
+        log("note: " + note)
+    if not any(backends.values()):
+        log("no backend could be imported; nothing to benchmark")
+        return 0
+
+    floor = make_floor(plans["compiled"], args.rebuild_floor, notes)
+    for name, mod in backends.items():
+        if mod is not None:
+            notes += check_placement(mod, name)
+
+    log("timing ...")
+    results = run(queries, backends, plans, floor, log)
+    targets = check_targets(results, floor.median_ns if floor else None)
+    info = machine_info(backends)
+    print_report(info, floor, plans, backends, args.cpu_time, notes, results, targets)
     if args.json:
-        payload = {
-            "machine": info,
-            "settings": {"quick": args.quick, "plans": {k: asdict(v) for k, v in plans.items()},
-                         "overlap_offset": OVERLAP_OFFSET, "gap_offset": GAP_OFFSET,
-                         "floor_compile_args": FLOOR_COMPILE_ARGS},
-            "floor": (None if floor is None else
-                      {"number": floor.timing.number, "samples_ns": floor.timing.samples_ns,
-                       "median_ns": floor_ns}),
-            "notes": notes,
-            "results": results,
-            "targets": targets,
-        }
-        Path(args.json).write_text(json.dumps(payload, indent=2) + "\n")
-        log(f"raw results written to {args.json}")
+        write_json(args.json, args, info, floor, plans, notes, results, targets)
     return 0
 
 

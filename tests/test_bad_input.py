@@ -40,6 +40,7 @@ NON_FINITE = {
     "inf": math.inf,
     "-inf": -math.inf,
     "np.-inf": np.float32("-inf"),
+    "huge-int": 10**400,  # a real number, but no finite float
 }
 
 # "a" is both an argument name and the English article ("b must be a point"): the
@@ -324,6 +325,7 @@ POINT_VALUE_ERRORS = {
     "inf-x": (math.inf, 0.0),
     "-inf-y": (0.0, -math.inf),
     "np-nan": np.array([0.0, np.nan]),
+    "huge-int": (0, -(10**400)),
 }
 
 

@@ -420,6 +420,23 @@ def test_repr_round_trips(fc, kind, args):
             assert stored == given
 
 
+@pytest.mark.parametrize(
+    "kind,args",
+    [
+        ("Circle", (np.float64(0.1), np.float32(0.5), np.int64(2))),
+        ("OBB", (np.float64(1.5), 0, np.float64(2), 1, np.float64(0.25))),
+        ("Polygon", np.array([[0.1, 0.0], [1.0, 0.0], [0.0, 1.0]])),
+    ],
+)
+def test_repr_round_trips_from_numpy_input(fc, kind, args):
+    # numpy scalars must not leak into the stored values (repr would then say
+    # "np.float64(0.1)", which is not a name of fc)
+    shape = _build(fc, kind, args)
+    back = eval(repr(shape), vars(fc))  # noqa: S307
+    assert back == shape and repr(back) == repr(shape)
+    assert "np." not in repr(shape) and "numpy" not in repr(shape)
+
+
 @pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
 @pytest.mark.parametrize("kind,args", AWKWARD + [(k, SPECS[k][1]) for k in SIMPLE_KINDS])
 def test_pickle_round_trips(fc, kind, args, protocol):

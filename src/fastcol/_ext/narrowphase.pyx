@@ -156,10 +156,10 @@ cdef bint convex_overlap(const Convex* a, const Convex* b) noexcept nogil:
 cdef double _vertices_to_edges(const Convex* src, const Convex* dst, double best,
                                double* out, bint flip, bint prune) noexcept nogil:
     # updates out (IN/OUT) with the nearest (vertex of src, point on an edge of dst);
-    # with prune, edges that have the vertex strictly on their inner side are skipped
+    # with prune, skips edges that cannot beat the best pair (see the reference)
     cdef int n = dst.n
     cdef int i, j, k
-    cdef double px, py, qx, qy, d2, x0, y0, x1, y1
+    cdef double px, py, qx, qy, d2, x0, y0, x1, y1, ex, ey, c, e2
     for k in range(src.n):
         px = _x(src, k)
         py = _y(src, k)
@@ -169,8 +169,17 @@ cdef double _vertices_to_edges(const Convex* src, const Convex* dst, double best
             y0 = _y(dst, i)
             x1 = _x(dst, j)
             y1 = _y(dst, j)
-            if prune and (x1 - x0) * (py - y0) - (y1 - y0) * (px - x0) > 0.0:
-                continue
+            if prune:
+                ex = x1 - x0
+                ey = y1 - y0
+                c = ex * (py - y0) - ey * (px - x0)
+                if c > 0.0:
+                    # the vertex is strictly inside this edge's line
+                    continue
+                e2 = ex * ex + ey * ey
+                if e2 > 0.0 and c * c >= best * e2:
+                    # the edge's line is already no nearer than the best pair
+                    continue
             closest_on_segment(px, py, x0, y0, x1, y1, &qx, &qy)
             d2 = dist2(px, py, qx, qy)
             if d2 < best:

@@ -157,9 +157,10 @@ def convex_overlap(a, b):
 def _vertices_to_edges(src, dst, best, result, flip, prune=True):
     """Update the nearest (vertex of src, point on an edge of dst) pair.
 
-    With ``prune``, an edge is skipped when the vertex lies strictly on its inner side:
-    the nearest point of a convex shape to an outside point lies on an edge that the
-    point is outside of (or on the line of), so the skipped edges cannot win.
+    With ``prune``, an edge is skipped when the vertex lies strictly on its inner side
+    (the nearest point of a convex shape to an outside point lies on an edge that the
+    point is outside of, or on the line of), or when the edge's line is already no
+    nearer than the best pair (a segment is never nearer than its line).
     """
     xs = dst.xs
     ys = dst.ys
@@ -169,8 +170,15 @@ def _vertices_to_edges(src, dst, best, result, flip, prune=True):
         py = src.ys[k]
         for i in range(n):
             j = i + 1 if i + 1 < n else 0
-            if prune and (xs[j] - xs[i]) * (py - ys[i]) - (ys[j] - ys[i]) * (px - xs[i]) > 0.0:
-                continue
+            if prune:
+                ex = xs[j] - xs[i]
+                ey = ys[j] - ys[i]
+                c = ex * (py - ys[i]) - ey * (px - xs[i])
+                if c > 0.0:
+                    continue
+                e2 = ex * ex + ey * ey
+                if e2 > 0.0 and c * c >= best * e2:
+                    continue
             t, qx, qy = closest_on_segment(px, py, xs[i], ys[i], xs[j], ys[j])
             d2 = dist2(px, py, qx, qy)
             if d2 < best:
