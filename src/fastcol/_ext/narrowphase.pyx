@@ -154,15 +154,21 @@ cdef bint convex_overlap(const Convex* a, const Convex* b) noexcept nogil:
 
 
 cdef double _vertices_to_edges(const Convex* src, const Convex* dst, double best,
-                               double* out, bint flip, bint prune) noexcept nogil:
+                               double* out, bint flip, bint prune, double nx, double ny,
+                               double nn, double lim, double sgn) noexcept nogil:
     # updates out (IN/OUT) with the nearest (vertex of src, point on an edge of dst);
-    # with prune, skips edges that cannot beat the best pair (see the reference)
+    # with prune, skips pairs that cannot beat the best pair (see the reference)
     cdef int n = dst.n
     cdef int i, j, k
-    cdef double px, py, qx, qy, d2, x0, y0, x1, y1, ex, ey, c, e2
+    cdef double px, py, qx, qy, d2, x0, y0, x1, y1, ex, ey, c, e2, gap
     for k in range(src.n):
         px = _x(src, k)
         py = _y(src, k)
+        if prune:
+            gap = lim - sgn * (nx * px + ny * py)
+            if gap > 0.0 and gap * gap > best * nn:
+                # further behind the other shape than the best distance
+                continue
         for i in range(n):
             j = i + 1 if i + 1 < n else 0
             x0 = _x(dst, i)
@@ -197,6 +203,14 @@ cdef double _vertices_to_edges(const Convex* src, const Convex* dst, double best
     return best
 
 
+cdef double _mean(const Convex* cv, bint ys) noexcept nogil:
+    cdef double total = 0.0
+    cdef int k
+    for k in range(cv.n):
+        total += _y(cv, k) if ys else _x(cv, k)
+    return total / cv.n
+
+
 cdef void _inside_point(const Convex* a, const Convex* b, double* px, double* py) noexcept nogil:
     # px, py (OUT): a point inside both of two overlapping convex shapes
     cdef int k, i, i2, j, j2
@@ -227,13 +241,14 @@ cdef void _inside_point(const Convex* a, const Convex* b, double* px, double* py
                 return
     # rounding hid the crossing of two barely overlapping shapes: the nearest pair
     out[0] = out[1] = out[2] = out[3] = 0.0
-    _vertices_to_edges(a, b, INFINITY, out, False, True)
+    _vertices_to_edges(a, b, INFINITY, out, False, False, 0.0, 0.0, 0.0, 0.0, 1.0)
     px[0] = out[2]
     py[0] = out[3]
 
 
 cdef double convex_convex_closest(const Convex* a, const Convex* b, double* out) noexcept nogil:
-    cdef double px, py, best
+    cdef double px, py, best, nx, ny, nn, max_a, min_b, v
+    cdef int k, ka, kb
     if convex_overlap(a, b):
         _inside_point(a, b, &px, &py)
         out[0] = px
@@ -241,13 +256,33 @@ cdef double convex_convex_closest(const Convex* a, const Convex* b, double* out)
         out[2] = px
         out[3] = py
         return 0.0
-    out[0] = out[1] = out[2] = out[3] = 0.0
-    best = _vertices_to_edges(a, b, INFINITY, out, False, True)
-    best = _vertices_to_edges(b, a, best, out, True, True)
-    if best == INFINITY:
-        # rounding put every vertex inside every edge it was tested against: no pruning
-        best = _vertices_to_edges(a, b, best, out, False, False)
-        best = _vertices_to_edges(b, a, best, out, True, False)
+    # the direction between the vertex means orders the candidates: the pair of
+    # extreme vertices along it seeds the best distance, which then rules out vertices
+    # lying further behind (an exact filter for any direction)
+    nx = _mean(b, False) - _mean(a, False)
+    ny = _mean(b, True) - _mean(a, True)
+    nn = nx * nx + ny * ny
+    ka = 0
+    max_a = nx * _x(a, 0) + ny * _y(a, 0)
+    for k in range(1, a.n):
+        v = nx * _x(a, k) + ny * _y(a, k)
+        if v > max_a:
+            max_a = v
+            ka = k
+    kb = 0
+    min_b = nx * _x(b, 0) + ny * _y(b, 0)
+    for k in range(1, b.n):
+        v = nx * _x(b, k) + ny * _y(b, k)
+        if v < min_b:
+            min_b = v
+            kb = k
+    best = dist2(_x(a, ka), _y(a, ka), _x(b, kb), _y(b, kb))
+    out[0] = _x(a, ka)
+    out[1] = _y(a, ka)
+    out[2] = _x(b, kb)
+    out[3] = _y(b, kb)
+    best = _vertices_to_edges(a, b, best, out, False, True, nx, ny, nn, min_b, 1.0)
+    best = _vertices_to_edges(b, a, best, out, True, True, nx, ny, nn, -max_a, -1.0)
     return sqrt(best)
 
 

@@ -154,13 +154,15 @@ def convex_overlap(a, b):
     return not separates(a, b.xs, b.ys) and not separates(b, a.xs, a.ys)
 
 
-def _vertices_to_edges(src, dst, best, result, flip, prune=True):
+def _vertices_to_edges(src, dst, best, result, flip, prune, nx, ny, nn, lim, sgn):
     """Update the nearest (vertex of src, point on an edge of dst) pair.
 
-    With ``prune``, an edge is skipped when the vertex lies strictly on its inner side
-    (the nearest point of a convex shape to an outside point lies on an edge that the
-    point is outside of, or on the line of), or when the edge's line is already no
-    nearer than the best pair (a segment is never nearer than its line).
+    With ``prune``, pairs that cannot beat ``best`` are skipped, each for an exact reason:
+    a vertex whose gap ``lim - sgn * (n . p)`` along the direction n between the shapes
+    exceeds the best distance; an edge that has the vertex strictly on its inner side
+    (the nearest point of a convex shape to an outside point lies on an edge the point
+    is outside of, or on the line of); an edge whose line is already no nearer than the
+    best pair (a segment is never nearer than its line).
     """
     xs = dst.xs
     ys = dst.ys
@@ -168,6 +170,10 @@ def _vertices_to_edges(src, dst, best, result, flip, prune=True):
     for k in range(len(src.xs)):
         px = src.xs[k]
         py = src.ys[k]
+        if prune:
+            gap = lim - sgn * (nx * px + ny * py)
+            if gap > 0.0 and gap * gap > best * nn:
+                continue
         for i in range(n):
             j = i + 1 if i + 1 < n else 0
             if prune:
@@ -185,6 +191,13 @@ def _vertices_to_edges(src, dst, best, result, flip, prune=True):
                 best = d2
                 result = (qx, qy, px, py) if flip else (px, py, qx, qy)
     return best, result
+
+
+def _mean(values):
+    total = 0.0
+    for v in values:
+        total += v
+    return total / len(values)
 
 
 def convex_inside_point(a, b):
@@ -207,7 +220,9 @@ def convex_inside_point(a, b):
             if r[0] == 0.0:
                 return r[3], r[4]
     # rounding hid the crossing of two barely overlapping shapes: the nearest pair
-    best, (pax, pay, pbx, pby) = _vertices_to_edges(a, b, math.inf, (0.0, 0.0, 0.0, 0.0), False)
+    best, (pax, pay, pbx, pby) = _vertices_to_edges(
+        a, b, math.inf, (0.0, 0.0, 0.0, 0.0), False, False, 0.0, 0.0, 0.0, 0.0, 1.0
+    )
     return pbx, pby
 
 
@@ -216,12 +231,30 @@ def convex_convex_closest(a, b):
     if convex_overlap(a, b):
         px, py = convex_inside_point(a, b)
         return 0.0, px, py, px, py
-    best, result = _vertices_to_edges(a, b, math.inf, (0.0, 0.0, 0.0, 0.0), False)
-    best, result = _vertices_to_edges(b, a, best, result, True)
-    if best == math.inf:
-        # rounding put every vertex inside every edge it was tested against: no pruning
-        best, result = _vertices_to_edges(a, b, best, result, False, False)
-        best, result = _vertices_to_edges(b, a, best, result, True, False)
+    # the direction between the vertex means orders the candidates: the pair of
+    # extreme vertices along it seeds the best distance, which then rules out vertices
+    # lying further behind (an exact filter for any direction)
+    nx = _mean(b.xs) - _mean(a.xs)
+    ny = _mean(b.ys) - _mean(a.ys)
+    nn = nx * nx + ny * ny
+    ka = 0
+    max_a = nx * a.xs[0] + ny * a.ys[0]
+    for k in range(1, len(a.xs)):
+        v = nx * a.xs[k] + ny * a.ys[k]
+        if v > max_a:
+            max_a = v
+            ka = k
+    kb = 0
+    min_b = nx * b.xs[0] + ny * b.ys[0]
+    for k in range(1, len(b.xs)):
+        v = nx * b.xs[k] + ny * b.ys[k]
+        if v < min_b:
+            min_b = v
+            kb = k
+    best = dist2(a.xs[ka], a.ys[ka], b.xs[kb], b.ys[kb])
+    result = (a.xs[ka], a.ys[ka], b.xs[kb], b.ys[kb])
+    best, result = _vertices_to_edges(a, b, best, result, False, True, nx, ny, nn, min_b, 1.0)
+    best, result = _vertices_to_edges(b, a, best, result, True, True, nx, ny, nn, -max_a, -1.0)
     return math.sqrt(best), result[0], result[1], result[2], result[3]
 
 
