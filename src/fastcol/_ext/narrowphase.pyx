@@ -101,7 +101,7 @@ cdef bint _separates(const Convex* cv, const Convex* pts) noexcept nogil:
     # whether one of cv's own axes has every vertex of pts strictly outside cv
     cdef int m = pts.n
     cdef int n = cv.n
-    cdef int i, j, k
+    cdef int i, j, k, step, start = 0
     cdef double px, py, dx, dy, u, v, ex, ey, x0, y0
     cdef bint above_u = True, below_u = True, above_v = True, below_v = True
     cdef bint outside
@@ -117,7 +117,10 @@ cdef bint _separates(const Convex* cv, const Convex* pts) noexcept nogil:
                 above_v = False
             if py >= cv.box_y[0]:
                 below_v = False
-        return above_u or below_u or above_v or below_v
+            if not (above_u or below_u or above_v or below_v):
+                # no axis can separate any more
+                return False
+        return True
     if cv.kind == OBB_KIND:
         for k in range(m):
             dx = _x(pts, k) - cv.cx
@@ -132,7 +135,9 @@ cdef bint _separates(const Convex* cv, const Convex* pts) noexcept nogil:
                 above_v = False
             if v >= -cv.hh:
                 below_v = False
-        return above_u or below_u or above_v or below_v
+            if not (above_u or below_u or above_v or below_v):
+                return False
+        return True
     for i in range(n):
         j = i + 1 if i + 1 < n else 0
         x0 = _x(cv, i)
@@ -140,10 +145,15 @@ cdef bint _separates(const Convex* cv, const Convex* pts) noexcept nogil:
         ex = _x(cv, j) - x0
         ey = _y(cv, j) - y0
         outside = True
-        for k in range(m):
+        # the vertex found inside the previous edge's line is the likeliest inside this
+        # one too (the support point turns with the edges): start the search there
+        k = start
+        for step in range(m):
             if ex * (_y(pts, k) - y0) - ey * (_x(pts, k) - x0) >= 0.0:
                 outside = False
+                start = k
                 break
+            k = k + 1 if k + 1 < m else 0
         if outside:
             return True
     return False

@@ -96,16 +96,13 @@ def separates(cv, pxs, pys):
 
     Boxes use their two axes (never an edge normal: a box of zero width has zero-length
     edges but still both axes); a polygon uses its edges, and the points are separated
-    when all of them lie strictly on the outer side of one edge.
+    when all of them lie strictly on the outer side of one edge.  The answer depends on
+    the sign tests alone, so the order in which they run (early exits, the search for
+    an inside point starting where the last one was found) changes nothing.
     """
     m = len(pxs)
     if cv.kind == AABB_KIND:
-        return (
-            _all_above(pxs, cv.xs[1])
-            or _all_below(pxs, cv.xs[0])
-            or _all_above(pys, cv.ys[2])
-            or _all_below(pys, cv.ys[0])
-        )
+        return _box_separates(pxs, pys, cv.xs[0], cv.xs[1], cv.ys[0], cv.ys[2])
     if cv.kind == OBB_KIND:
         us = []
         vs = []
@@ -114,39 +111,35 @@ def separates(cv, pxs, pys):
             dy = pys[k] - cv.cy
             us.append(dx * cv.cos + dy * cv.sin)
             vs.append(dy * cv.cos - dx * cv.sin)
-        return (
-            _all_above(us, cv.hw)
-            or _all_below(us, -cv.hw)
-            or _all_above(vs, cv.hh)
-            or _all_below(vs, -cv.hh)
-        )
+        return _box_separates(us, vs, -cv.hw, cv.hw, -cv.hh, cv.hh)
     xs = cv.xs
     ys = cv.ys
     n = len(xs)
+    start = 0
     for i in range(n):
         j = i + 1 if i + 1 < n else 0
         ex = xs[j] - xs[i]
         ey = ys[j] - ys[i]
-        for k in range(m):
+        # the point found inside the previous edge's line is the likeliest inside this
+        # one too (the support point turns with the edges): start the search there
+        for step in range(m):
+            k = (start + step) % m
             if ex * (pys[k] - ys[i]) - ey * (pxs[k] - xs[i]) >= 0.0:
+                start = k
                 break
         else:
             return True
     return False
 
 
-def _all_above(values, limit):
-    for v in values:
-        if v <= limit:
-            return False
-    return True
-
-
-def _all_below(values, limit):
-    for v in values:
-        if v >= limit:
-            return False
-    return True
+def _box_separates(us, vs, u0, u1, v0, v1):
+    """Whether all points lie beyond one side of the box [u0, u1] x [v0, v1]."""
+    return (
+        all(u > u1 for u in us)
+        or all(u < u0 for u in us)
+        or all(v > v1 for v in vs)
+        or all(v < v0 for v in vs)
+    )
 
 
 def convex_overlap(a, b):
