@@ -97,47 +97,50 @@ cdef bint point_in_convex(const Convex* cv, double px, double py) noexcept nogil
     return True
 
 
-cdef bint _separates(const Convex* cv, const Convex* pts) noexcept nogil:
-    # whether one of cv's own axes has every vertex of pts strictly outside cv
+cdef inline double _box_separation(double g0, double g1, double g2, double g3) noexcept nogil:
+    # the first positive of the four per-side minimum gaps, else 0.0
+    if g0 > 0.0:
+        return g0
+    if g1 > 0.0:
+        return g1
+    if g2 > 0.0:
+        return g2
+    if g3 > 0.0:
+        return g3
+    return 0.0
+
+
+cdef double _separation(const Convex* cv, const Convex* pts) noexcept nogil:
+    # how far one of cv's own axes puts every vertex of pts outside cv: > 0.0 if it
+    # does (the gap along the first separating axis, a lower bound of the distance)
     cdef int m = pts.n
     cdef int n = cv.n
     cdef int i, j, k, step, start = 0
-    cdef double px, py, dx, dy, u, v, ex, ey, x0, y0
-    cdef bint above_u = True, below_u = True, above_v = True, below_v = True
+    cdef double px, py, dx, dy, u, v, ex, ey, x0, y0, c, worst
+    cdef double g0 = INFINITY, g1 = INFINITY, g2 = INFINITY, g3 = INFINITY
     cdef bint outside
-    if cv.kind == AABB_KIND:
+    if cv.kind == AABB_KIND or cv.kind == OBB_KIND:
         for k in range(m):
-            px = _x(pts, k)
-            py = _y(pts, k)
-            if px <= cv.box_x[1]:
-                above_u = False
-            if px >= cv.box_x[0]:
-                below_u = False
-            if py <= cv.box_y[2]:
-                above_v = False
-            if py >= cv.box_y[0]:
-                below_v = False
-            if not (above_u or below_u or above_v or below_v):
+            if cv.kind == AABB_KIND:
+                u = _x(pts, k)
+                v = _y(pts, k)
+                g0 = min(g0, u - cv.box_x[1])
+                g1 = min(g1, cv.box_x[0] - u)
+                g2 = min(g2, v - cv.box_y[2])
+                g3 = min(g3, cv.box_y[0] - v)
+            else:
+                dx = _x(pts, k) - cv.cx
+                dy = _y(pts, k) - cv.cy
+                u = dx * cv.cos + dy * cv.sin
+                v = dy * cv.cos - dx * cv.sin
+                g0 = min(g0, u - cv.hw)
+                g1 = min(g1, -cv.hw - u)
+                g2 = min(g2, v - cv.hh)
+                g3 = min(g3, -cv.hh - v)
+            if g0 <= 0.0 and g1 <= 0.0 and g2 <= 0.0 and g3 <= 0.0:
                 # no axis can separate any more
-                return False
-        return True
-    if cv.kind == OBB_KIND:
-        for k in range(m):
-            dx = _x(pts, k) - cv.cx
-            dy = _y(pts, k) - cv.cy
-            u = dx * cv.cos + dy * cv.sin
-            v = dy * cv.cos - dx * cv.sin
-            if u <= cv.hw:
-                above_u = False
-            if u >= -cv.hw:
-                below_u = False
-            if v <= cv.hh:
-                above_v = False
-            if v >= -cv.hh:
-                below_v = False
-            if not (above_u or below_u or above_v or below_v):
-                return False
-        return True
+                return 0.0
+        return _box_separation(g0, g1, g2, g3)
     for i in range(n):
         j = i + 1 if i + 1 < n else 0
         x0 = _x(cv, i)
@@ -155,12 +158,25 @@ cdef bint _separates(const Convex* cv, const Convex* pts) noexcept nogil:
                 break
             k = k + 1 if k + 1 < m else 0
         if outside:
-            return True
-    return False
+            # every vertex strictly outside this edge: the nearest one gives the gap
+            worst = ex * (_y(pts, 0) - y0) - ey * (_x(pts, 0) - x0)
+            for k in range(1, m):
+                c = ex * (_y(pts, k) - y0) - ey * (_x(pts, k) - x0)
+                if c > worst:
+                    worst = c
+            return -worst / sqrt(ex * ex + ey * ey)
+    return 0.0
+
+
+cdef double convex_gap(const Convex* a, const Convex* b) noexcept nogil:
+    cdef double gap = _separation(a, b)
+    if gap > 0.0:
+        return gap
+    return _separation(b, a)
 
 
 cdef bint convex_overlap(const Convex* a, const Convex* b) noexcept nogil:
-    return not _separates(a, b) and not _separates(b, a)
+    return convex_gap(a, b) == 0.0
 
 
 cdef double _vertices_to_edges(const Convex* src, const Convex* dst, double best,
@@ -257,9 +273,10 @@ cdef void _inside_point(const Convex* a, const Convex* b, double* px, double* py
 
 
 cdef double convex_convex_closest(const Convex* a, const Convex* b, double* out) noexcept nogil:
-    cdef double px, py, best, nx, ny, nn, max_a, min_b, v
+    cdef double px, py, best, nx, ny, nn, max_a, min_b, v, dist
     cdef int k, ka, kb
-    if convex_overlap(a, b):
+    cdef double gap = convex_gap(a, b)
+    if gap == 0.0:
         _inside_point(a, b, &px, &py)
         out[0] = px
         out[1] = py
@@ -293,7 +310,13 @@ cdef double convex_convex_closest(const Convex* a, const Convex* b, double* out)
     out[3] = _y(b, kb)
     best = _vertices_to_edges(a, b, best, out, False, True, nx, ny, nn, min_b, 1.0)
     best = _vertices_to_edges(b, a, best, out, True, True, nx, ny, nn, -max_a, -1.0)
-    return sqrt(best)
+    dist = sqrt(best)
+    if dist < gap:
+        # the corners rounded closer than the separating axis measured (or their
+        # squared distance underflowed): the axis gap keeps the distance positive
+        # exactly when the axis test says separated
+        dist = gap
+    return dist
 
 
 cdef inline double _interval_gap(double a0, double a1, double b0, double b1,
@@ -319,7 +342,13 @@ cdef double aabb_aabb_closest(double ax0, double ay0, double ax1, double ay1,
                               double* out) noexcept nogil:
     cdef double gx = _interval_gap(ax0, ax1, bx0, bx1, &out[0], &out[2])
     cdef double gy = _interval_gap(ay0, ay1, by0, by1, &out[1], &out[3])
-    return sqrt(gx * gx + gy * gy)
+    cdef double dist = sqrt(gx * gx + gy * gy)
+    # the larger gap is a lower bound that survives when the squares underflow
+    if dist < gx:
+        dist = gx
+    if dist < gy:
+        dist = gy
+    return dist
 
 
 # -------------------------------------------------------------------- round shapes

@@ -91,18 +91,20 @@ def point_in_convex(cv, px, py):
     return True
 
 
-def separates(cv, pxs, pys):
-    """Whether one of cv's own axes has every point strictly outside cv.
+def separation(cv, pxs, pys):
+    """How far one of cv's own axes puts every point outside cv: > 0.0 if it does.
 
-    Boxes use their two axes (never an edge normal: a box of zero width has zero-length
-    edges but still both axes); a polygon uses its edges, and the points are separated
-    when all of them lie strictly on the outer side of one edge.  The answer depends on
-    the sign tests alone, so the order in which they run (early exits, the search for
-    an inside point starting where the last one was found) changes nothing.
+    The value is the gap along the first separating axis found (unit axes for boxes,
+    edge normals for a polygon), a lower bound of the distance; 0.0 means no axis of cv
+    separates the points.  Boxes use their two axes (never an edge normal: a box of zero
+    width has zero-length edges but still both axes); a polygon uses its edges.  The
+    verdict depends on the sign tests alone, so the order in which they run (early
+    exits, the search for an inside point starting where the last one was found)
+    changes nothing.
     """
     m = len(pxs)
     if cv.kind == AABB_KIND:
-        return _box_separates(pxs, pys, cv.xs[0], cv.xs[1], cv.ys[0], cv.ys[2])
+        return _box_separation(pxs, pys, cv.xs[0], cv.xs[1], cv.ys[0], cv.ys[2])
     if cv.kind == OBB_KIND:
         us = []
         vs = []
@@ -111,7 +113,7 @@ def separates(cv, pxs, pys):
             dy = pys[k] - cv.cy
             us.append(dx * cv.cos + dy * cv.sin)
             vs.append(dy * cv.cos - dx * cv.sin)
-        return _box_separates(us, vs, -cv.hw, cv.hw, -cv.hh, cv.hh)
+        return _box_separation(us, vs, -cv.hw, cv.hw, -cv.hh, cv.hh)
     xs = cv.xs
     ys = cv.ys
     n = len(xs)
@@ -128,23 +130,37 @@ def separates(cv, pxs, pys):
                 start = k
                 break
         else:
-            return True
-    return False
+            # every point strictly outside this edge: the nearest one gives the gap
+            worst = ex * (pys[0] - ys[i]) - ey * (pxs[0] - xs[i])
+            for k in range(1, m):
+                c = ex * (pys[k] - ys[i]) - ey * (pxs[k] - xs[i])
+                if c > worst:
+                    worst = c
+            return -worst / math.sqrt(ex * ex + ey * ey)
+    return 0.0
 
 
-def _box_separates(us, vs, u0, u1, v0, v1):
-    """Whether all points lie beyond one side of the box [u0, u1] x [v0, v1]."""
-    return (
-        all(u > u1 for u in us)
-        or all(u < u0 for u in us)
-        or all(v > v1 for v in vs)
-        or all(v < v0 for v in vs)
-    )
+def _box_separation(us, vs, u0, u1, v0, v1):
+    """The gap of points lying all beyond one side of [u0, u1] x [v0, v1], else 0.0."""
+    for gaps in ([u - u1 for u in us], [u0 - u for u in us],
+                 [v - v1 for v in vs], [v0 - v for v in vs]):
+        gap = min(gaps)
+        if gap > 0.0:
+            return gap
+    return 0.0
+
+
+def convex_gap(a, b):
+    """Separating axis test: a lower bound of the distance, 0.0 when they overlap or touch."""
+    gap = separation(a, b.xs, b.ys)
+    if gap > 0.0:
+        return gap
+    return separation(b, a.xs, a.ys)
 
 
 def convex_overlap(a, b):
     """Separating axis test; shapes that touch overlap."""
-    return not separates(a, b.xs, b.ys) and not separates(b, a.xs, a.ys)
+    return convex_gap(a, b) == 0.0
 
 
 def _vertices_to_edges(src, dst, best, result, flip, prune, nx, ny, nn, lim, sgn):
@@ -221,7 +237,8 @@ def convex_inside_point(a, b):
 
 def convex_convex_closest(a, b):
     """``(separation, pax, pay, pbx, pby)`` of two convex shapes (separation 0 if they overlap)."""
-    if convex_overlap(a, b):
+    gap = convex_gap(a, b)
+    if gap == 0.0:
         px, py = convex_inside_point(a, b)
         return 0.0, px, py, px, py
     # the direction between the vertex means orders the candidates: the pair of
@@ -248,7 +265,13 @@ def convex_convex_closest(a, b):
     result = (a.xs[ka], a.ys[ka], b.xs[kb], b.ys[kb])
     best, result = _vertices_to_edges(a, b, best, result, False, True, nx, ny, nn, min_b, 1.0)
     best, result = _vertices_to_edges(b, a, best, result, True, True, nx, ny, nn, -max_a, -1.0)
-    return math.sqrt(best), result[0], result[1], result[2], result[3]
+    dist = math.sqrt(best)
+    if dist < gap:
+        # the corners rounded closer than the separating axis measured (or their
+        # squared distance underflowed): the axis gap is the better lower bound, and
+        # it keeps the distance positive exactly when the axis test says separated
+        dist = gap
+    return dist, result[0], result[1], result[2], result[3]
 
 
 def interval_gap(a0, a1, b0, b1):
@@ -269,7 +292,13 @@ def aabb_aabb_closest(a, b):
     """Closed form for two AABBs (local ``(x0, y0, x1, y1)`` tuples)."""
     gx, pax, pbx = interval_gap(a[0], a[2], b[0], b[2])
     gy, pay, pby = interval_gap(a[1], a[3], b[1], b[3])
-    return math.sqrt(gx * gx + gy * gy), pax, pay, pbx, pby
+    dist = math.sqrt(gx * gx + gy * gy)
+    # the larger gap is a lower bound that survives when the squares underflow
+    if dist < gx:
+        dist = gx
+    if dist < gy:
+        dist = gy
+    return dist, pax, pay, pbx, pby
 
 
 # -------------------------------------------------------------------- round shapes
