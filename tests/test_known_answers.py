@@ -756,6 +756,63 @@ def test_queries_exactly_symmetric(fc, a, b, hit, dist, pts):
 
 
 # ---------------------------------------------------------------------------------------
+# Touching at a rotated OBB: exact in real arithmetic, but the OBB's cos/sin are rounded,
+# so the shapes may touch, overlap or be apart by ~1e-16.  Whatever the verdict, the
+# distance is 0 to within 1e-12, both closest points are the touching point, and collide
+# agrees with distance.
+#
+# HEX is OBB(0, 0.5, 6, 0.25, -pi/3): u = (1/2, -sqrt3/2), v = (sqrt3/2, 1/2).  The origin
+# relative to the centre is (0, -0.5): u-coordinate sqrt3/4 (inside [-6, 6]) and
+# v-coordinate -1/4 = -half_h, so the origin lies on HEX's long lower edge, whose outward
+# normal is -v = (-sqrt3/2, -1/2).
+HEX = O(0, 0.5, 6, 0.25, -PI / 3)
+
+ROUNDED_TOUCH = [
+    # a point on the edge
+    pytest.param(C(0, 0, 0), HEX, (0.0, 0.0), id="circle-obb:point-on-rotated-edge"),
+    pytest.param(B(0, 0, 0, 0), HEX, (0.0, 0.0), id="aabb-obb:point-on-rotated-edge"),
+    pytest.param(O(0, 0, 0, 0), HEX, (0.0, 0.0), id="obb-obb:point-on-rotated-edge"),
+    # the box [-1,0]^2 lies behind the edge's line (its corners have v-coordinate
+    # <= -1/4) and touches it only at its corner (0,0).
+    pytest.param(B(-1, -1, 0, 0), HEX, (0.0, 0.0), id="aabb-obb:corner-on-rotated-edge"),
+    # the triangle's vertices (-1,-1), (0,-2) have v-coordinates -1.62 and -1.12.
+    pytest.param(P((0, 0), (-1, -1), (0, -2)), HEX, (0.0, 0.0),
+                 id="polygon-obb:vertex-on-rotated-edge"),
+    # the segment leaves the edge along (-1,-1), which points outside (v decreases).
+    pytest.param(S(0, 0, -1, -1), HEX, (0.0, 0.0), id="segment-obb:end-on-rotated-edge"),
+    pytest.param(K(0, 0, -1, -1, 0), HEX, (0.0, 0.0), id="capsule-obb:end-on-rotated-edge"),
+    # OBB(3,3,1,1,pi) is [2,4]^2 up to the rounding of pi: corner to corner at (2,2).
+    pytest.param(B(0, 0, 2, 2), O(3, 3, 1, 1, PI), (2.0, 2.0), id="aabb-obb:corner-pi"),
+    pytest.param(O(1, 1, 1, 1), O(3, 3, 1, 1, PI), (2.0, 2.0), id="obb-obb:corner-pi"),
+    pytest.param(Q, O(3, 3, 1, 1, PI), (2.0, 2.0), id="polygon-obb:corner-pi"),
+    # the diamond's vertex (sqrt2, 0) on the face x = sqrt2 of a box.
+    pytest.param(B(SQRT2, -1, 3, 1), DIAMOND, (SQRT2, 0.0), id="aabb-obb:diamond-vertex-on-face"),
+]
+
+
+def test_rounded_touch_table_agrees_with_independent_helper():
+    """Sanity check of the table itself: the touching point is on both shapes."""
+    for p in ROUNDED_TOUCH:
+        a, b, point = p.values
+        assert point_shape_distance(a, point) <= TOL_ON_SHAPE, p.id
+        assert point_shape_distance(b, point) <= TOL_ON_SHAPE, p.id
+
+
+@pytest.mark.parametrize("swap", ORDERS)
+@pytest.mark.parametrize("a, b, point", ROUNDED_TOUCH)
+def test_touching_rotated_obb(fc, a, b, point, swap):
+    if swap:
+        a, b = b, a
+    sa, sb = make(fc, a), make(fc, b)
+    pa, pb, d = fc.closest_points(sa, sb)
+    assert d == pytest.approx(0.0, abs=1e-12)
+    assert d == fc.distance(sa, sb)
+    assert fc.collide(sa, sb) is (d == 0.0)
+    assert pa == (approx(point[0]), approx(point[1]))
+    assert pb == (approx(point[0]), approx(point[1]))
+
+
+# ---------------------------------------------------------------------------------------
 # Geometry primitives
 
 

@@ -179,14 +179,57 @@ cdef bint convex_overlap(const Convex* a, const Convex* b) noexcept nogil:
     return convex_gap(a, b) == 0.0
 
 
+cdef double _vertex_to_edges(double px, double py, const Convex* dst, double best,
+                             double* out, bint flip, bint prune, bint* seen) noexcept nogil:
+    # the vertex p against each edge of dst, updating out (IN/OUT); seen (OUT): whether
+    # any edge faces p (has p on or outside its line)
+    cdef int n = dst.n
+    cdef int i, j
+    cdef double qx, qy, d2, x0, y0, x1, y1, ex, ey, c, e2
+    seen[0] = False
+    for i in range(n):
+        j = i + 1 if i + 1 < n else 0
+        x0 = _x(dst, i)
+        y0 = _y(dst, i)
+        x1 = _x(dst, j)
+        y1 = _y(dst, j)
+        if prune:
+            ex = x1 - x0
+            ey = y1 - y0
+            c = ex * (py - y0) - ey * (px - x0)
+            if c > 0.0:
+                # the vertex is strictly inside this edge's line
+                continue
+            seen[0] = True
+            e2 = ex * ex + ey * ey
+            if e2 > 0.0 and c * c >= best * e2:
+                # the edge's line is already no nearer than the best pair
+                continue
+        closest_on_segment(px, py, x0, y0, x1, y1, &qx, &qy)
+        d2 = dist2(px, py, qx, qy)
+        if d2 < best:
+            best = d2
+            if flip:
+                out[0] = qx
+                out[1] = qy
+                out[2] = px
+                out[3] = py
+            else:
+                out[0] = px
+                out[1] = py
+                out[2] = qx
+                out[3] = qy
+    return best
+
+
 cdef double _vertices_to_edges(const Convex* src, const Convex* dst, double best,
                                double* out, bint flip, bint prune, double nx, double ny,
                                double nn, double lim, double sgn) noexcept nogil:
     # updates out (IN/OUT) with the nearest (vertex of src, point on an edge of dst);
     # with prune, skips pairs that cannot beat the best pair (see the reference)
-    cdef int n = dst.n
-    cdef int i, j, k
-    cdef double px, py, qx, qy, d2, x0, y0, x1, y1, ex, ey, c, e2, gap
+    cdef int k
+    cdef double px, py, gap
+    cdef bint seen
     for k in range(src.n):
         px = _x(src, k)
         py = _y(src, k)
@@ -195,37 +238,11 @@ cdef double _vertices_to_edges(const Convex* src, const Convex* dst, double best
             if gap > 0.0 and gap * gap > best * nn:
                 # further behind the other shape than the best distance
                 continue
-        for i in range(n):
-            j = i + 1 if i + 1 < n else 0
-            x0 = _x(dst, i)
-            y0 = _y(dst, i)
-            x1 = _x(dst, j)
-            y1 = _y(dst, j)
-            if prune:
-                ex = x1 - x0
-                ey = y1 - y0
-                c = ex * (py - y0) - ey * (px - x0)
-                if c > 0.0:
-                    # the vertex is strictly inside this edge's line
-                    continue
-                e2 = ex * ex + ey * ey
-                if e2 > 0.0 and c * c >= best * e2:
-                    # the edge's line is already no nearer than the best pair
-                    continue
-            closest_on_segment(px, py, x0, y0, x1, y1, &qx, &qy)
-            d2 = dist2(px, py, qx, qy)
-            if d2 < best:
-                best = d2
-                if flip:
-                    out[0] = qx
-                    out[1] = qy
-                    out[2] = px
-                    out[3] = py
-                else:
-                    out[0] = px
-                    out[1] = py
-                    out[2] = qx
-                    out[3] = qy
+        best = _vertex_to_edges(px, py, dst, best, out, flip, prune, &seen)
+        if not seen:
+            # no edge faces the vertex: by the rounded corners it lies inside dst (the
+            # axis test measured a gap of an ulp or so), so every edge is a candidate
+            best = _vertex_to_edges(px, py, dst, best, out, flip, False, &seen)
     return best
 
 

@@ -173,9 +173,6 @@ def _vertices_to_edges(src, dst, best, result, flip, prune, nx, ny, nn, lim, sgn
     is outside of, or on the line of); an edge whose line is already no nearer than the
     best pair (a segment is never nearer than its line).
     """
-    xs = dst.xs
-    ys = dst.ys
-    n = len(xs)
     for k in range(len(src.xs)):
         px = src.xs[k]
         py = src.ys[k]
@@ -183,23 +180,38 @@ def _vertices_to_edges(src, dst, best, result, flip, prune, nx, ny, nn, lim, sgn
             gap = lim - sgn * (nx * px + ny * py)
             if gap > 0.0 and gap * gap > best * nn:
                 continue
-        for i in range(n):
-            j = i + 1 if i + 1 < n else 0
-            if prune:
-                ex = xs[j] - xs[i]
-                ey = ys[j] - ys[i]
-                c = ex * (py - ys[i]) - ey * (px - xs[i])
-                if c > 0.0:
-                    continue
-                e2 = ex * ex + ey * ey
-                if e2 > 0.0 and c * c >= best * e2:
-                    continue
-            t, qx, qy = closest_on_segment(px, py, xs[i], ys[i], xs[j], ys[j])
-            d2 = dist2(px, py, qx, qy)
-            if d2 < best:
-                best = d2
-                result = (qx, qy, px, py) if flip else (px, py, qx, qy)
+        best, result, seen = _vertex_to_edges(px, py, dst, best, result, flip, prune)
+        if not seen:
+            # no edge faces the vertex: by the rounded corners it lies inside dst (the
+            # axis test measured a gap of an ulp or so), so every edge is a candidate
+            best, result, seen = _vertex_to_edges(px, py, dst, best, result, flip, False)
     return best, result
+
+
+def _vertex_to_edges(px, py, dst, best, result, flip, prune):
+    """The vertex p against each edge of dst; also whether any edge faces p."""
+    xs = dst.xs
+    ys = dst.ys
+    n = len(xs)
+    seen = False
+    for i in range(n):
+        j = i + 1 if i + 1 < n else 0
+        if prune:
+            ex = xs[j] - xs[i]
+            ey = ys[j] - ys[i]
+            c = ex * (py - ys[i]) - ey * (px - xs[i])
+            if c > 0.0:
+                continue
+            seen = True
+            e2 = ex * ex + ey * ey
+            if e2 > 0.0 and c * c >= best * e2:
+                continue
+        t, qx, qy = closest_on_segment(px, py, xs[i], ys[i], xs[j], ys[j])
+        d2 = dist2(px, py, qx, qy)
+        if d2 < best:
+            best = d2
+            result = (qx, qy, px, py) if flip else (px, py, qx, qy)
+    return best, result, seen
 
 
 def _mean(values):
