@@ -16,12 +16,17 @@ cdef class Circle(Shape):
     cdef double _x, _y, _r
 
 
-cdef class Capsule(Shape):
-    cdef double _ax, _ay, _bx, _by, _r
-
-
-cdef class Segment(Shape):
+cdef class _SegmentCore(Shape):
     cdef double _ax, _ay, _bx, _by
+    cdef _set_ends(self, ax, ay, bx, by)
+
+
+cdef class Capsule(_SegmentCore):
+    cdef double _r
+
+
+cdef class Segment(_SegmentCore):
+    pass
 
 
 cdef class AABB(Shape):

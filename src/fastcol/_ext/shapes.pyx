@@ -100,26 +100,8 @@ cdef class Circle(Shape):
         return Circle(self._x + ddx, self._y + ddy, self._r)
 
 
-cdef class Segment(Shape):
-    """The segment from ``(ax, ay)`` to ``(bx, by)``; ``a == b`` is a point.
-
-    Examples
-    --------
-    >>> import fastcol as fc
-    >>> fc.Segment(0, 0, 3, 4).bounds()
-    AABB(min_x=0.0, min_y=0.0, max_x=3.0, max_y=4.0)
-    """
-
-    _fields = ("ax", "ay", "bx", "by")
-
-    def __cinit__(self, *args, **kwargs):
-        self.kind = SEGMENT
-
-    def __init__(self, ax, ay, bx, by):
-        self._ax = finite(ax, "ax")
-        self._ay = finite(ay, "ay")
-        self._bx = finite(bx, "bx")
-        self._by = finite(by, "by")
+cdef class _SegmentCore(Shape):
+    """The validated ends ``(ax, ay)`` and ``(bx, by)`` that Segment and Capsule share."""
 
     @property
     def ax(self):
@@ -152,6 +134,31 @@ cdef class Segment(Shape):
     @by.setter
     def by(self, value):
         self._by = finite(value, "by")
+
+    cdef _set_ends(self, ax, ay, bx, by):
+        self._ax = finite(ax, "ax")
+        self._ay = finite(ay, "ay")
+        self._bx = finite(bx, "bx")
+        self._by = finite(by, "by")
+
+
+cdef class Segment(_SegmentCore):
+    """The segment from ``(ax, ay)`` to ``(bx, by)``; ``a == b`` is a point.
+
+    Examples
+    --------
+    >>> import fastcol as fc
+    >>> fc.Segment(0, 0, 3, 4).bounds()
+    AABB(min_x=0.0, min_y=0.0, max_x=3.0, max_y=4.0)
+    """
+
+    _fields = ("ax", "ay", "bx", "by")
+
+    def __cinit__(self, *args, **kwargs):
+        self.kind = SEGMENT
+
+    def __init__(self, ax, ay, bx, by):
+        self._set_ends(ax, ay, bx, by)
 
     @property
     def r(self):
@@ -170,7 +177,7 @@ cdef class Segment(Shape):
         return Segment(self._ax + ddx, self._ay + ddy, self._bx + ddx, self._by + ddy)
 
 
-cdef class Capsule(Shape):
+cdef class Capsule(_SegmentCore):
     """The segment ab swept by a disc of radius ``r``; ``a == b`` is a circle.
 
     Examples
@@ -186,43 +193,8 @@ cdef class Capsule(Shape):
         self.kind = CAPSULE
 
     def __init__(self, ax, ay, bx, by, r):
-        self._ax = finite(ax, "ax")
-        self._ay = finite(ay, "ay")
-        self._bx = finite(bx, "bx")
-        self._by = finite(by, "by")
+        self._set_ends(ax, ay, bx, by)
         self._r = non_negative(r, "r")
-
-    @property
-    def ax(self):
-        return self._ax
-
-    @ax.setter
-    def ax(self, value):
-        self._ax = finite(value, "ax")
-
-    @property
-    def ay(self):
-        return self._ay
-
-    @ay.setter
-    def ay(self, value):
-        self._ay = finite(value, "ay")
-
-    @property
-    def bx(self):
-        return self._bx
-
-    @bx.setter
-    def bx(self, value):
-        self._bx = finite(value, "bx")
-
-    @property
-    def by(self):
-        return self._by
-
-    @by.setter
-    def by(self, value):
-        self._by = finite(value, "by")
 
     @property
     def r(self):

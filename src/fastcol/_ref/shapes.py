@@ -104,7 +104,17 @@ class Circle(_Shape):
         return Circle(self._x + dx, self._y + dy, self._r)
 
 
-class Segment(_Shape):
+class _SegmentCore(_Shape):
+    """The validated ends ``(ax, ay)`` and ``(bx, by)`` that Segment and Capsule share."""
+
+    __slots__ = ("_ax", "_ay", "_bx", "_by")
+    ax = _Field(as_finite)
+    ay = _Field(as_finite)
+    bx = _Field(as_finite)
+    by = _Field(as_finite)
+
+
+class Segment(_SegmentCore):
     """The segment from ``(ax, ay)`` to ``(bx, by)``; ``a == b`` is a point.
 
     Examples
@@ -114,13 +124,9 @@ class Segment(_Shape):
     AABB(min_x=0.0, min_y=0.0, max_x=3.0, max_y=4.0)
     """
 
-    __slots__ = ("_ax", "_ay", "_bx", "_by")
+    __slots__ = ()
     _fields = ("ax", "ay", "bx", "by")
     kind = SEGMENT
-    ax = _Field(as_finite)
-    ay = _Field(as_finite)
-    bx = _Field(as_finite)
-    by = _Field(as_finite)
 
     def __init__(self, ax, ay, bx, by):
         self.ax = ax
@@ -149,7 +155,7 @@ class Segment(_Shape):
         return Segment(self._ax + dx, self._ay + dy, self._bx + dx, self._by + dy)
 
 
-class Capsule(_Shape):
+class Capsule(_SegmentCore):
     """The segment ab swept by a disc of radius ``r``; ``a == b`` is a circle.
 
     Examples
@@ -159,13 +165,9 @@ class Capsule(_Shape):
     AABB(min_x=-1.0, min_y=-1.0, max_x=5.0, max_y=1.0)
     """
 
-    __slots__ = ("_ax", "_ay", "_bx", "_by", "_r")
+    __slots__ = ("_r",)
     _fields = ("ax", "ay", "bx", "by", "r")
     kind = CAPSULE
-    ax = _Field(as_finite)
-    ay = _Field(as_finite)
-    bx = _Field(as_finite)
-    by = _Field(as_finite)
     r = _Field(as_non_negative)
 
     def __init__(self, ax, ay, bx, by, r):
