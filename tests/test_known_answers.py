@@ -14,7 +14,8 @@ its +u face centre is 2.5u = (2, 1.5) and a point p has u-coordinate 0.8 px + 0.
 
 Expected closest points are given where they are unique.  Where they are not:
   SHARED  - the shapes overlap or touch along more than one point: point_a == point_b
-            and it lies in both shapes (checked with the independent helper below);
+            and it lies in both shapes (checked with the independent oracle in
+            tests/oracle.py);
   ANY     - separated with a non-unique closest pair (parallel faces): each point lies
             on its shape and they are `distance` apart.
 """
@@ -24,6 +25,8 @@ from __future__ import annotations
 import math
 
 import pytest
+
+from oracle import point_distance
 
 SQRT2 = math.sqrt(2.0)
 A345 = math.atan2(3.0, 4.0)  # cos = 0.8, sin = 0.6
@@ -37,84 +40,6 @@ TOL_ON_SHAPE = 1e-9  # shapes below are of size ~10
 
 def approx(x):
     return pytest.approx(x, rel=1e-12, abs=1e-12)
-
-
-# ---------------------------------------------------------------------------------------
-# Independent plain-math geometry: distance from a point to a shape (0 inside).
-# A shape is a convex "core" (point, segment or convex polygon) grown by a radius.
-
-
-def _cross(o, a, b):
-    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-
-def _hull(points):
-    """Monotone-chain convex hull, CCW, collinear points dropped."""
-    pts = sorted(set((float(x), float(y)) for x, y in points))
-    if len(pts) <= 2:
-        return pts
-    lower, upper = [], []
-    for p in pts:
-        while len(lower) >= 2 and _cross(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    for p in reversed(pts):
-        while len(upper) >= 2 and _cross(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    return lower[:-1] + upper[:-1]
-
-
-def _point_seg(p, a, b):
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    den = dx * dx + dy * dy
-    if den == 0.0:
-        return math.hypot(p[0] - a[0], p[1] - a[1])
-    t = ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / den
-    t = min(1.0, max(0.0, t))
-    return math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy))
-
-
-def _core(spec):
-    """(CCW hull vertices, radius) of a shape spec."""
-    kind, args = spec[0], spec[1:]
-    if kind == "Circle":
-        x, y, r = args
-        return _hull([(x, y)]), r
-    if kind == "Capsule":
-        ax, ay, bx, by, r = args
-        return _hull([(ax, ay), (bx, by)]), r
-    if kind == "Segment":
-        ax, ay, bx, by = args
-        return _hull([(ax, ay), (bx, by)]), 0.0
-    if kind == "AABB":
-        x0, y0, x1, y1 = args
-        return _hull([(x0, y0), (x1, y0), (x1, y1), (x0, y1)]), 0.0
-    if kind == "OBB":
-        cx, cy, hw, hh, ang = args
-        c, s = math.cos(ang), math.sin(ang)
-        corners = [
-            (cx + i * hw * c - j * hh * s, cy + i * hw * s + j * hh * c)
-            for i in (-1, 1)
-            for j in (-1, 1)
-        ]
-        return _hull(corners), 0.0
-    if kind == "Polygon":
-        return _hull(args[0]), 0.0
-    raise AssertionError(kind)
-
-
-def point_shape_distance(spec, p):
-    """Distance from point p to the shape (0.0 when p is inside or on it)."""
-    verts, r = _core(spec)
-    n = len(verts)
-    if n >= 3 and all(_cross(verts[i], verts[(i + 1) % n], p) >= 0 for i in range(n)):
-        return 0.0
-    if n == 1:
-        d = math.hypot(p[0] - verts[0][0], p[1] - verts[0][1])
-    else:
-        d = min(_point_seg(p, verts[i], verts[(i + 1) % n]) for i in range(n))
-    return max(0.0, d - r)
 
 
 def make(fc, spec):
@@ -681,8 +606,8 @@ def test_hand_answers_agree_with_independent_helper():
         a, b, hit, dist, pts = p.values
         if isinstance(pts, tuple):
             pa, pb = pts
-            assert point_shape_distance(a, pa) <= TOL_ON_SHAPE, p.id
-            assert point_shape_distance(b, pb) <= TOL_ON_SHAPE, p.id
+            assert point_distance(a, pa) <= TOL_ON_SHAPE, p.id
+            assert point_distance(b, pb) <= TOL_ON_SHAPE, p.id
             assert math.hypot(pa[0] - pb[0], pa[1] - pb[1]) == approx(dist), p.id
 
 
@@ -741,8 +666,8 @@ def test_closest_points(fc, a, b, hit, dist, pts, swap):
         assert pa == (approx(ea[0]), approx(ea[1]))
         assert pb == (approx(eb[0]), approx(eb[1]))
     else:
-        assert point_shape_distance(a, pa) <= TOL_ON_SHAPE
-        assert point_shape_distance(b, pb) <= TOL_ON_SHAPE
+        assert point_distance(a, pa) <= TOL_ON_SHAPE
+        assert point_distance(b, pb) <= TOL_ON_SHAPE
         assert math.hypot(pa[0] - pb[0], pa[1] - pb[1]) == approx(dist)
 
 
@@ -794,8 +719,8 @@ def test_rounded_touch_table_agrees_with_independent_helper():
     """Sanity check of the table itself: the touching point is on both shapes."""
     for p in ROUNDED_TOUCH:
         a, b, point = p.values
-        assert point_shape_distance(a, point) <= TOL_ON_SHAPE, p.id
-        assert point_shape_distance(b, point) <= TOL_ON_SHAPE, p.id
+        assert point_distance(a, point) <= TOL_ON_SHAPE, p.id
+        assert point_distance(b, point) <= TOL_ON_SHAPE, p.id
 
 
 @pytest.mark.parametrize("swap", ORDERS)

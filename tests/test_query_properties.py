@@ -3,7 +3,7 @@
 Every unordered pair of the six shape types is drawn by hypothesis (degenerate sizes
 included: zero radius, zero length, zero-size boxes) and each property is checked in
 both argument orders, so all 36 ordered pairs are covered.  The answers are compared
-with an independent oracle written here with plain math: every shape is a convex core
+with the independent plain-math oracle in tests/oracle.py: every shape is a convex core
 (a point, a segment or a convex polygon) grown by a radius, and the distance between two
 such shapes is the distance between the cores minus both radii.
 
@@ -14,13 +14,14 @@ for unit-sized shapes at coordinates of 1e6.
 
 from __future__ import annotations
 
-import functools
 import itertools
 import math
 
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+
+from oracle import area, clearly_overlapping, hull, oracle_distance, point_distance
 
 KINDS = ["Circle", "Capsule", "Segment", "AABB", "OBB", "Polygon"]
 PAIRS = [
@@ -37,139 +38,7 @@ SLOW = settings(max_examples=750, database=None)
 
 
 # ---------------------------------------------------------------------------------------
-# Independent oracle
-
-
-def _cross(o, a, b):
-    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-
-def hull(points):
-    """Monotone-chain convex hull, CCW, collinear points dropped."""
-    pts = sorted(set((float(x), float(y)) for x, y in points))
-    if len(pts) <= 2:
-        return pts
-    lower, upper = [], []
-    for p in pts:
-        while len(lower) >= 2 and _cross(lower[-2], lower[-1], p) <= 0:
-            lower.pop()
-        lower.append(p)
-    for p in reversed(pts):
-        while len(upper) >= 2 and _cross(upper[-2], upper[-1], p) <= 0:
-            upper.pop()
-        upper.append(p)
-    return lower[:-1] + upper[:-1]
-
-
-def area(verts):
-    n = len(verts)
-    return 0.5 * sum(_cross((0.0, 0.0), verts[i], verts[(i + 1) % n]) for i in range(n))
-
-
-def point_seg(p, a, b):
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    den = dx * dx + dy * dy
-    if den == 0.0:
-        return math.hypot(p[0] - a[0], p[1] - a[1])
-    t = ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / den
-    t = min(1.0, max(0.0, t))
-    return math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy))
-
-
-def seg_seg(a, b, c, d):
-    """Distance between segments ab and cd."""
-    o1, o2 = _cross(a, b, c), _cross(a, b, d)
-    o3, o4 = _cross(c, d, a), _cross(c, d, b)
-    if o1 * o2 < 0 and o3 * o4 < 0:  # proper crossing
-        return 0.0
-    return min(point_seg(a, c, d), point_seg(b, c, d), point_seg(c, a, b),
-               point_seg(d, a, b))
-
-
-@functools.lru_cache(maxsize=256)
-def core(spec):
-    """(CCW hull vertices of the core, radius); specs are hashable tuples."""
-    kind, args = spec[0], spec[1:]
-    if kind == "Circle":
-        x, y, r = args
-        return [(x, y)], r
-    if kind == "Capsule":
-        ax, ay, bx, by, r = args
-        return hull([(ax, ay), (bx, by)]), r
-    if kind == "Segment":
-        ax, ay, bx, by = args
-        return hull([(ax, ay), (bx, by)]), 0.0
-    if kind == "AABB":
-        x0, y0, x1, y1 = args
-        return hull([(x0, y0), (x1, y0), (x1, y1), (x0, y1)]), 0.0
-    if kind == "OBB":
-        cx, cy, hw, hh, ang = args
-        c, s = math.cos(ang), math.sin(ang)
-        return hull([(cx + i * hw * c - j * hh * s, cy + i * hw * s + j * hh * c)
-                     for i in (-1, 1) for j in (-1, 1)]), 0.0
-    if kind == "Polygon":
-        return hull(args[0]), 0.0
-    raise AssertionError(kind)
-
-
-def _edges(verts):
-    n = len(verts)
-    if n == 1:
-        return [(verts[0], verts[0])]
-    if n == 2:
-        return [(verts[0], verts[1])]
-    return [(verts[i], verts[(i + 1) % n]) for i in range(n)]
-
-
-def _inside(verts, p):
-    n = len(verts)
-    return n >= 3 and all(_cross(verts[i], verts[(i + 1) % n], p) >= 0 for i in range(n))
-
-
-def core_distance(P, Q):
-    if any(_inside(Q, v) for v in P) or any(_inside(P, v) for v in Q):
-        return 0.0
-    return min(seg_seg(a, b, c, d) for a, b in _edges(P) for c, d in _edges(Q))
-
-
-def oracle_distance(sa, sb):
-    (P, ra), (Q, rb) = core(sa), core(sb)
-    return max(0.0, core_distance(P, Q) - ra - rb)
-
-
-def point_distance(spec, p):
-    """Distance from p to the shape, 0.0 inside."""
-    verts, r = core(spec)
-    return max(0.0, core_distance(verts, [tuple(p)]) - r)
-
-
-def signed_point_distance(spec, p):
-    """Signed distance from p to the shape (negative inside a solid shape)."""
-    verts, r = core(spec)
-    d = min(point_seg(p, a, b) for a, b in _edges(verts))
-    if _inside(verts, p):
-        d = -d
-    return d - r
-
-
-def disks(spec):
-    """Discs (centre, radius) contained in the shape."""
-    verts, r = core(spec)
-    out = [(v, r) for v in verts]
-    out += [(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2), r) for a, b in _edges(verts)]
-    if len(verts) >= 3:
-        n = len(verts)
-        out.append(((sum(v[0] for v in verts) / n, sum(v[1] for v in verts) / n), 0.0))
-    return out
-
-
-def clearly_overlapping(sa, sb, margin):
-    """A disc inside one shape is penetrated by the other by more than `margin`."""
-    for s, t in ((sa, sb), (sb, sa)):
-        for c, rho in disks(s):
-            if signed_point_distance(t, c) < rho - margin:
-                return True
-    return False
+# Tolerances
 
 
 def size_of(*specs):
@@ -253,10 +122,16 @@ def point_pair(lim):
     )
 
 
+# Angles are 0 or at least 1e-100 in size: the sine of a smaller angle makes products
+# such as half_w * sin underflow (5e-324 is a real hypothesis find), which is outside the
+# accuracy range the README states (about 1e-150 to 1e150) and breaks exact 2**k scale
+# invariance.  Consistency at tiny angles is still tested, in TINY_GAPS below.
 ANGLES = st.one_of(
     st.sampled_from([0.0, math.pi / 2, math.pi / 4, math.pi, -math.pi / 3,
                      math.atan2(3, 4)]),
-    st.floats(-7, 7, allow_nan=False, allow_infinity=False),
+    st.floats(-7, 7, allow_nan=False, allow_infinity=False).filter(
+        lambda t: t == 0.0 or abs(t) >= 1e-100
+    ),
 )
 
 
@@ -366,6 +241,13 @@ def check_symmetric(fc, sa, sb):
 # Tests
 
 
+def _draw_pair(data, ka, kb, **lims):
+    """Draw the specs of shapes a (of kind ka) and b (of kind kb)."""
+    sa = data.draw(shape_specs(ka, **lims), label="a")
+    sb = data.draw(shape_specs(kb, **lims), label="b")
+    return sa, sb
+
+
 def _oracle_case(fc, sa, sb):
     L = size_of(sa, sb)
     tol = REL * L
@@ -380,9 +262,7 @@ def _oracle_case(fc, sa, sb):
 @FAST
 @given(data=st.data())
 def test_queries_consistent_with_oracle(fc, ka, kb, data):
-    sa = data.draw(shape_specs(ka), label="a")
-    sb = data.draw(shape_specs(kb), label="b")
-    _oracle_case(fc, sa, sb)
+    _oracle_case(fc, *_draw_pair(data, ka, kb))
 
 
 @pytest.mark.slow
@@ -390,9 +270,7 @@ def test_queries_consistent_with_oracle(fc, ka, kb, data):
 @SLOW
 @given(data=st.data())
 def test_queries_consistent_with_oracle_long(fc, ka, kb, data):
-    sa = data.draw(shape_specs(ka), label="a")
-    sb = data.draw(shape_specs(kb), label="b")
-    _oracle_case(fc, sa, sb)
+    _oracle_case(fc, *_draw_pair(data, ka, kb))
 
 
 OFFSETS = [(1e6, 1e6), (-1e6, -1e6), (1e6, -3e6)]
@@ -445,10 +323,8 @@ def _invariance_case(fc, sa, sb):
 @FAST
 @given(data=st.data())
 def test_translation_and_scale_invariance(fc, ka, kb, data):
-    sa = data.draw(shape_specs(ka, lim=2, size_lim=1), label="a")
-    sb = data.draw(shape_specs(kb, lim=2, size_lim=1), label="b")
     # (b, a) gives bit-identical answers: check_symmetric asserts it at every offset
-    _invariance_case(fc, sa, sb)
+    _invariance_case(fc, *_draw_pair(data, ka, kb, lim=2, size_lim=1))
 
 
 @pytest.mark.slow
@@ -456,10 +332,8 @@ def test_translation_and_scale_invariance(fc, ka, kb, data):
 @SLOW
 @given(data=st.data())
 def test_translation_and_scale_invariance_long(fc, ka, kb, data):
-    sa = data.draw(shape_specs(ka, lim=2, size_lim=1), label="a")
-    sb = data.draw(shape_specs(kb, lim=2, size_lim=1), label="b")
     # (b, a) gives bit-identical answers: check_symmetric asserts it at every offset
-    _invariance_case(fc, sa, sb)
+    _invariance_case(fc, *_draw_pair(data, ka, kb, lim=2, size_lim=1))
 
 
 # Configurations where an OBB rotated by a multiple of pi/4 (whose cos/sin are rounded)
