@@ -8,6 +8,7 @@ an error, never a skip: a broken build must not pass on the reference alone.
 from __future__ import annotations
 
 import importlib
+import os
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -15,7 +16,10 @@ from hypothesis import HealthCheck, settings
 settings.register_profile(
     "default", deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
-settings.load_profile("default")
+# CI is a gate: the same examples on every run, so a result can be reproduced.  Local
+# runs draw new examples each time and keep exploring.
+settings.register_profile("ci", parent=settings.get_profile("default"), derandomize=True)
+settings.load_profile("ci" if os.environ.get("CI") else "default")
 
 BACKENDS = {"compiled": "fastcol._ext", "reference": "fastcol._ref"}
 
