@@ -227,6 +227,12 @@ def test_public_names_exist_in_both_backends(ext, ref):
     assert missing == []
 
 
+RECORD_SAMPLES = {
+    "Closest": ((0.5, 1.0), (2.0, -1.0), 2.5),
+    "Contact": ((0.0, 1.0), 0.25, ((1.0, 2.0), (3.0, 2.0))),
+    "RayHit": (1.5, (2.0, 3.0), (-1.0, 0.0)),
+}
+
 SAMPLES = {
     "Circle": (0, 0, 1),
     "Capsule": (0, 0, 1, 1, 1),
@@ -246,9 +252,19 @@ def test_all_matches_the_imported_package():
 @pytest.mark.parametrize("name", _public_names())
 def test_same_signature_in_both_backends(ext, ref, name):
     r, e = getattr(ref, name), getattr(ext, name)
-    if name == "Closest":
-        # a record: the same fields in the same order; records of the two backends
-        # compare equal to each other and to the plain tuple
+    if name in RECORD_SAMPLES:
+        # a record: the same fields in the same order, built alike in both backends;
+        # records of the two backends compare equal to each other and to the plain tuple
+        args = RECORD_SAMPLES[name]
+        rr, re_ = r(*args), e(*args)
+        assert r._fields == e._fields == tuple(p[0] for p in params(r))
+        for rec in (rr, re_):
+            assert len(rec) == 3 and tuple(rec) == args
+            assert tuple(getattr(rec, f) for f in r._fields) == args
+        assert rr == re_ and re_ == rr and hash(rr) == hash(re_)
+        if name != "Closest":
+            return
+        # and the record a query returns
         rr = ref.closest_points(ref.Circle(0, 0, 1), ref.Circle(4, 3, 1))
         re_ = ext.closest_points(ext.Circle(0, 0, 1), ext.Circle(4, 3, 1))
         assert type(rr) is r and type(re_) is e

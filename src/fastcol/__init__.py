@@ -25,6 +25,8 @@ OBB = _impl.OBB
 Polygon = _impl.Polygon
 
 Closest = _impl.Closest
+Contact = _impl.Contact
+RayHit = _impl.RayHit
 
 collide = _impl.collide
 distance = _impl.distance
@@ -47,6 +49,8 @@ __all__ = [
     "OBB",
     "Polygon",
     "Closest",
+    "Contact",
+    "RayHit",
     "collide",
     "distance",
     "closest_points",

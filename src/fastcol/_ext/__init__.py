@@ -10,7 +10,7 @@ from .geometry import (
     segments_intersect,
 )
 from .queries import closest_points, collide, distance
-from .records import Closest
+from .records import Closest, Contact, RayHit
 from .shapes import AABB, OBB, Capsule, Circle, Polygon, Segment
 
 __all__ = [
@@ -22,6 +22,8 @@ __all__ = [
     "OBB",
     "Polygon",
     "Closest",
+    "Contact",
+    "RayHit",
     "collide",
     "distance",
     "closest_points",

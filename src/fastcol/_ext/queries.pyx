@@ -42,7 +42,7 @@ from .shapes cimport (
 from fastcol._validate import shape_type_error
 
 
-cdef inline int _check(object a, object b) except -1:
+cdef int _check(object a, object b) except -1:
     if not isinstance(a, Shape):
         raise shape_type_error(a, "a")
     if not isinstance(b, Shape):
@@ -107,7 +107,7 @@ cdef bint _greater(Shape a, Shape b) noexcept:
     return False
 
 
-cdef inline bint _swapped(Shape a, Shape b) noexcept:
+cdef bint _swapped(Shape a, Shape b) noexcept:
     return a.kind > b.kind or (a.kind == b.kind and _greater(a, b))
 
 

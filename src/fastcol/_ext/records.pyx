@@ -83,3 +83,165 @@ cdef class Closest:
 
     def __reduce__(self):
         return (Closest, self._tuple())
+
+
+cdef Contact make_contact(double nx, double ny, double depth, int count,
+                          double p0x, double p0y, double p1x, double p1y):
+    # count is 1 or 2; the second point is ignored when count == 1
+    cdef Contact r = Contact.__new__(Contact)
+    r.nx = nx
+    r.ny = ny
+    r.depth = depth
+    r.count = count
+    r.p0x = p0x
+    r.p0y = p0y
+    r.p1x = p1x
+    r.p1y = p1y
+    return r
+
+
+@cython.freelist(32)
+@cython.final
+cdef class Contact:
+    """How two overlapping or touching shapes meet, from ``contact(a, b)``.
+
+    ``normal`` is the unit vector from ``a`` towards ``b``; ``depth`` (>= 0.0, 0.0 when
+    they only touch) is the shortest translation that separates them, so moving ``b``
+    by ``normal * depth`` (or ``a`` by the opposite) leaves them touching; ``points``
+    holds one or two contact points, each midway between the two surfaces.  Unpacks,
+    indexes and compares like the tuple ``(normal, depth, points)``.
+    """
+
+    _fields = ("normal", "depth", "points")
+
+    def __init__(self, normal, depth, points):
+        self.nx, self.ny = as_point(normal, "normal")
+        self.depth = as_finite(depth, "depth")
+        pts = tuple(points)
+        if not 1 <= len(pts) <= 2:
+            raise ValueError(f"points must hold 1 or 2 points, got {len(pts)}")
+        self.count = len(pts)
+        self.p0x, self.p0y = as_point(pts[0], "points[0]")
+        self.p1x = self.p1y = 0.0
+        if self.count == 2:
+            self.p1x, self.p1y = as_point(pts[1], "points[1]")
+
+    @property
+    def normal(self):
+        return (self.nx, self.ny)
+
+    @property
+    def depth(self):
+        return self.depth
+
+    @property
+    def points(self):
+        return self._points()
+
+    cdef tuple _points(self):
+        if self.count == 2:
+            return ((self.p0x, self.p0y), (self.p1x, self.p1y))
+        return ((self.p0x, self.p0y),)
+
+    cdef tuple _tuple(self):
+        return ((self.nx, self.ny), self.depth, self._points())
+
+    def _asdict(self):
+        return {"normal": self.normal, "depth": self.depth, "points": self._points()}
+
+    def __len__(self):
+        return 3
+
+    def __getitem__(self, index):
+        return self._tuple()[index]
+
+    def __iter__(self):
+        return iter(self._tuple())
+
+    def __richcmp__(self, other, int op):
+        if isinstance(other, Contact):
+            return PyObject_RichCompare(self._tuple(), (<Contact>other)._tuple(), op)
+        if isinstance(other, tuple):
+            return PyObject_RichCompare(self._tuple(), other, op)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash(self._tuple())
+
+    def __repr__(self):
+        return (f"Contact(normal={self.normal!r}, depth={self.depth!r}, "
+                f"points={self._points()!r})")
+
+    def __reduce__(self):
+        return (Contact, self._tuple())
+
+
+cdef RayHit make_rayhit(double t, double px, double py, double nx, double ny):
+    cdef RayHit r = RayHit.__new__(RayHit)
+    r.t = t
+    r.px = px
+    r.py = py
+    r.nx = nx
+    r.ny = ny
+    return r
+
+
+@cython.freelist(32)
+@cython.final
+cdef class RayHit:
+    """Where a ray first meets a shape, from ``raycast``.
+
+    The hit is ``point = origin + t * direction``; ``normal`` is the unit surface normal
+    facing the ray, or ``(0.0, 0.0)`` when the ray starts inside the shape (``t == 0``).
+    Unpacks, indexes and compares like the tuple ``(t, point, normal)``.
+    """
+
+    _fields = ("t", "point", "normal")
+
+    def __init__(self, t, point, normal):
+        self.t = as_finite(t, "t")
+        self.px, self.py = as_point(point, "point")
+        self.nx, self.ny = as_point(normal, "normal")
+
+    @property
+    def t(self):
+        return self.t
+
+    @property
+    def point(self):
+        return (self.px, self.py)
+
+    @property
+    def normal(self):
+        return (self.nx, self.ny)
+
+    cdef tuple _tuple(self):
+        return (self.t, (self.px, self.py), (self.nx, self.ny))
+
+    def _asdict(self):
+        return {"t": self.t, "point": self.point, "normal": self.normal}
+
+    def __len__(self):
+        return 3
+
+    def __getitem__(self, index):
+        return self._tuple()[index]
+
+    def __iter__(self):
+        return iter(self._tuple())
+
+    def __richcmp__(self, other, int op):
+        if isinstance(other, RayHit):
+            return PyObject_RichCompare(self._tuple(), (<RayHit>other)._tuple(), op)
+        if isinstance(other, tuple):
+            return PyObject_RichCompare(self._tuple(), other, op)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash(self._tuple())
+
+    def __repr__(self):
+        return f"RayHit(t={self.t!r}, point={self.point!r}, normal={self.normal!r})"
+
+    def __reduce__(self):
+        return (RayHit, self._tuple())

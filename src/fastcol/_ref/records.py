@@ -16,3 +16,29 @@ class Closest(NamedTuple):
     point_a: tuple[float, float]
     point_b: tuple[float, float]
     distance: float
+
+
+class Contact(NamedTuple):
+    """How two overlapping or touching shapes meet, from ``contact(a, b)``.
+
+    ``normal`` is the unit vector from ``a`` towards ``b``; ``depth`` (>= 0.0, 0.0 when
+    they only touch) is the shortest translation that separates them, so moving ``b``
+    by ``normal * depth`` (or ``a`` by the opposite) leaves them touching; ``points``
+    holds one or two contact points, each midway between the two surfaces.
+    """
+
+    normal: tuple[float, float]
+    depth: float
+    points: tuple[tuple[float, float], ...]
+
+
+class RayHit(NamedTuple):
+    """Where a ray first meets a shape, from ``raycast``.
+
+    The hit is ``point = origin + t * direction``; ``normal`` is the unit surface normal
+    facing the ray, or ``(0.0, 0.0)`` when the ray starts inside the shape (``t == 0``).
+    """
+
+    t: float
+    point: tuple[float, float]
+    normal: tuple[float, float]
