@@ -12,8 +12,8 @@ import importlib
 import pytest
 
 MODULES = {
-    "reference": ["geometry", "shapes", "queries", "records"],
-    "compiled": ["geometry", "shapes", "queries", "records"],
+    "reference": ["geometry", "shapes", "queries", "records", "arrays"],
+    "compiled": ["geometry", "shapes", "queries", "records", "arrays"],
 }
 PACKAGES = {"reference": "fastcol._ref", "compiled": "fastcol._ext"}
 

@@ -24,6 +24,13 @@ AABB = _impl.AABB
 OBB = _impl.OBB
 Polygon = _impl.Polygon
 
+CircleArray = _impl.CircleArray
+CapsuleArray = _impl.CapsuleArray
+SegmentArray = _impl.SegmentArray
+AABBArray = _impl.AABBArray
+OBBArray = _impl.OBBArray
+PolygonArray = _impl.PolygonArray
+
 Closest = _impl.Closest
 Contact = _impl.Contact
 RayHit = _impl.RayHit
@@ -48,6 +55,12 @@ __all__ = [
     "AABB",
     "OBB",
     "Polygon",
+    "CircleArray",
+    "CapsuleArray",
+    "SegmentArray",
+    "AABBArray",
+    "OBBArray",
+    "PolygonArray",
     "Closest",
     "Contact",
     "RayHit",

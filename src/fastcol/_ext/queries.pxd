@@ -5,6 +5,22 @@ from .narrowphase cimport Convex, Round
 from .shapes cimport Shape
 
 
+cdef struct View:
+    # one shape as plain numbers, from a shape object or an array row: the kind, its
+    # fields in _fields order (an OBB also its angle's cosine and sine), or a
+    # polygon's vertex count and arrays
+    int kind
+    int n
+    double f[5]
+    double cos, sin
+    const double* xs
+    const double* ys
+
+
+cdef void view_of(Shape s, View* v) noexcept
+cdef bint collide_views(const View* a, const View* b) noexcept nogil
+cdef double closest_views(const View* a, const View* b, double* out) noexcept nogil
+
 cdef int _check(object a, object b) except -1
 cdef bint _swapped(Shape a, Shape b) noexcept
 cdef void _origin(Shape s, double* ox, double* oy) noexcept

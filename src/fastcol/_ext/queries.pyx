@@ -39,7 +39,10 @@ from .shapes cimport (
     Shape,
 )
 
+from fastcol import _batch
 from fastcol._validate import shape_type_error
+
+from . import batch
 
 
 cdef int _check(object a, object b) except -1:
@@ -50,214 +53,260 @@ cdef int _check(object a, object b) except -1:
     return 0
 
 
-cdef int _fields(Shape s, double* v) noexcept:
-    # v (OUT): the fields of a non-polygon shape in _fields order; returns their count
-    if s.kind == CIRCLE:
-        v[0] = (<Circle>s)._x
-        v[1] = (<Circle>s)._y
-        v[2] = (<Circle>s)._r
-        return 3
-    if s.kind == CAPSULE:
-        v[0] = (<Capsule>s)._ax
-        v[1] = (<Capsule>s)._ay
-        v[2] = (<Capsule>s)._bx
-        v[3] = (<Capsule>s)._by
-        v[4] = (<Capsule>s)._r
-        return 5
-    if s.kind == SEGMENT:
-        v[0] = (<Segment>s)._ax
-        v[1] = (<Segment>s)._ay
-        v[2] = (<Segment>s)._bx
-        v[3] = (<Segment>s)._by
-        return 4
-    if s.kind == AABB_KIND:
-        v[0] = (<AABB>s)._min_x
-        v[1] = (<AABB>s)._min_y
-        v[2] = (<AABB>s)._max_x
-        v[3] = (<AABB>s)._max_y
-        return 4
-    v[0] = (<OBB>s)._cx
-    v[1] = (<OBB>s)._cy
-    v[2] = (<OBB>s)._half_w
-    v[3] = (<OBB>s)._half_h
-    v[4] = (<OBB>s)._angle
-    return 5
+cdef void view_of(Shape s, View* v) noexcept:
+    # v (OUT): the numbers of a shape object
+    cdef int k = s.kind
+    v.kind = k
+    if k == CIRCLE:
+        v.f[0] = (<Circle>s)._x
+        v.f[1] = (<Circle>s)._y
+        v.f[2] = (<Circle>s)._r
+    elif k == CAPSULE:
+        v.f[0] = (<Capsule>s)._ax
+        v.f[1] = (<Capsule>s)._ay
+        v.f[2] = (<Capsule>s)._bx
+        v.f[3] = (<Capsule>s)._by
+        v.f[4] = (<Capsule>s)._r
+    elif k == SEGMENT:
+        v.f[0] = (<Segment>s)._ax
+        v.f[1] = (<Segment>s)._ay
+        v.f[2] = (<Segment>s)._bx
+        v.f[3] = (<Segment>s)._by
+    elif k == AABB_KIND:
+        v.f[0] = (<AABB>s)._min_x
+        v.f[1] = (<AABB>s)._min_y
+        v.f[2] = (<AABB>s)._max_x
+        v.f[3] = (<AABB>s)._max_y
+    elif k == OBB_KIND:
+        v.f[0] = (<OBB>s)._cx
+        v.f[1] = (<OBB>s)._cy
+        v.f[2] = (<OBB>s)._half_w
+        v.f[3] = (<OBB>s)._half_h
+        v.f[4] = (<OBB>s)._angle
+        v.cos = (<OBB>s)._cos
+        v.sin = (<OBB>s)._sin
+    else:
+        v.n = (<Polygon>s).n
+        v.xs = (<Polygon>s).xs
+        v.ys = (<Polygon>s).ys
 
 
-cdef bint _greater(Shape a, Shape b) noexcept:
+cdef int[5] _NFIELDS = [3, 5, 4, 4, 5]
+
+
+cdef bint _greater(const View* a, const View* b) noexcept nogil:
     # a > b comparing fields in order, as the reference compares a._values() tuples
-    cdef double va[5]
-    cdef double vb[5]
-    cdef int i, n
-    cdef Polygon pa, pb
+    cdef int i
     if a.kind == POLYGON:
-        pa = <Polygon>a
-        pb = <Polygon>b
-        for i in range(min(pa.n, pb.n)):
-            if pa.xs[i] != pb.xs[i]:
-                return pa.xs[i] > pb.xs[i]
-            if pa.ys[i] != pb.ys[i]:
-                return pa.ys[i] > pb.ys[i]
-        return pa.n > pb.n
-    n = _fields(a, va)
-    _fields(b, vb)
-    for i in range(n):
-        if va[i] != vb[i]:
-            return va[i] > vb[i]
+        for i in range(min(a.n, b.n)):
+            if a.xs[i] != b.xs[i]:
+                return a.xs[i] > b.xs[i]
+            if a.ys[i] != b.ys[i]:
+                return a.ys[i] > b.ys[i]
+        return a.n > b.n
+    for i in range(_NFIELDS[a.kind]):
+        if a.f[i] != b.f[i]:
+            return a.f[i] > b.f[i]
     return False
 
 
-cdef bint _swapped(Shape a, Shape b) noexcept:
+cdef inline bint _views_swapped(const View* a, const View* b) noexcept nogil:
     return a.kind > b.kind or (a.kind == b.kind and _greater(a, b))
 
 
-cdef void _origin(Shape s, double* ox, double* oy) noexcept:
+cdef inline void _view_origin(const View* v, double* ox, double* oy) noexcept nogil:
     # ox, oy (OUT): the reference point of a shape, origin of the local coordinates
-    cdef int k = s.kind
-    if k == CIRCLE:
-        ox[0] = (<Circle>s)._x
-        oy[0] = (<Circle>s)._y
-    elif k == CAPSULE:
-        ox[0] = (<Capsule>s)._ax
-        oy[0] = (<Capsule>s)._ay
-    elif k == SEGMENT:
-        ox[0] = (<Segment>s)._ax
-        oy[0] = (<Segment>s)._ay
-    elif k == AABB_KIND:
-        ox[0] = (<AABB>s)._min_x
-        oy[0] = (<AABB>s)._min_y
-    elif k == OBB_KIND:
-        ox[0] = (<OBB>s)._cx
-        oy[0] = (<OBB>s)._cy
+    # (the first two fields, or a polygon's first vertex)
+    if v.kind == POLYGON:
+        ox[0] = v.xs[0]
+        oy[0] = v.ys[0]
     else:
-        ox[0] = (<Polygon>s).xs[0]
-        oy[0] = (<Polygon>s).ys[0]
+        ox[0] = v.f[0]
+        oy[0] = v.f[1]
+
+
+cdef inline void _view_core(const View* v, double ox, double oy, Round* out) noexcept nogil:
+    # out (OUT): a round shape's core and radius in local coordinates
+    if v.kind == CIRCLE:
+        out.ax = v.f[0] - ox
+        out.ay = v.f[1] - oy
+        out.bx = out.ax
+        out.by = out.ay
+        out.r = v.f[2]
+    else:
+        out.ax = v.f[0] - ox
+        out.ay = v.f[1] - oy
+        out.bx = v.f[2] - ox
+        out.by = v.f[3] - oy
+        out.r = v.f[4] if v.kind == CAPSULE else 0.0
+
+
+cdef inline void _view_convex(const View* v, double ox, double oy, Convex* out) noexcept nogil:
+    # out (OUT): an AABB, OBB or Polygon in local coordinates
+    if v.kind == AABB_KIND:
+        convex_aabb(out, v.f[0] - ox, v.f[1] - oy, v.f[2] - ox, v.f[3] - oy)
+    elif v.kind == OBB_KIND:
+        convex_obb(out, v.f[0] - ox, v.f[1] - oy, v.cos, v.sin, v.f[2], v.f[3])
+    else:
+        convex_polygon(out, v.xs, v.ys, v.n, ox, oy)
+
+
+# Shape-object forms of the above, for the query modules that work on shape objects
+
+cdef bint _swapped(Shape a, Shape b) noexcept:
+    cdef View va, vb
+    view_of(a, &va)
+    view_of(b, &vb)
+    return _views_swapped(&va, &vb)
+
+
+cdef void _origin(Shape s, double* ox, double* oy) noexcept:
+    cdef View v
+    view_of(s, &v)
+    _view_origin(&v, ox, oy)
 
 
 cdef void _core(Shape s, double ox, double oy, Round* out) noexcept:
-    # out (OUT): a round shape's core and radius in local coordinates
-    cdef int k = s.kind
-    if k == CIRCLE:
-        out.ax = (<Circle>s)._x - ox
-        out.ay = (<Circle>s)._y - oy
-        out.bx = out.ax
-        out.by = out.ay
-        out.r = (<Circle>s)._r
-    elif k == CAPSULE:
-        out.ax = (<Capsule>s)._ax - ox
-        out.ay = (<Capsule>s)._ay - oy
-        out.bx = (<Capsule>s)._bx - ox
-        out.by = (<Capsule>s)._by - oy
-        out.r = (<Capsule>s)._r
-    else:
-        out.ax = (<Segment>s)._ax - ox
-        out.ay = (<Segment>s)._ay - oy
-        out.bx = (<Segment>s)._bx - ox
-        out.by = (<Segment>s)._by - oy
-        out.r = 0.0
+    cdef View v
+    view_of(s, &v)
+    _view_core(&v, ox, oy, out)
 
 
 cdef void _convex(Shape s, double ox, double oy, Convex* out) noexcept:
-    # out (OUT): an AABB, OBB or Polygon in local coordinates
-    cdef int k = s.kind
-    cdef OBB o
-    cdef Polygon p
-    if k == AABB_KIND:
-        convex_aabb(out, (<AABB>s)._min_x - ox, (<AABB>s)._min_y - oy,
-                    (<AABB>s)._max_x - ox, (<AABB>s)._max_y - oy)
-    elif k == OBB_KIND:
-        o = <OBB>s
-        convex_obb(out, o._cx - ox, o._cy - oy, o._cos, o._sin, o._half_w, o._half_h)
-    else:
-        p = <Polygon>s
-        convex_polygon(out, p.xs, p.ys, p.n, ox, oy)
+    cdef View v
+    view_of(s, &v)
+    _view_convex(&v, ox, oy, out)
 
 
-cdef bint _collide(Shape a, Shape b) noexcept:
+cdef bint _collide(const View* a, const View* b) noexcept nogil:
+    # a canonical pair
     cdef double ox, oy, dx, dy
     cdef Round ra, rb
     cdef Convex ca, cb
-    cdef AABB ba, bb
-    _origin(a, &ox, &oy)
+    _view_origin(a, &ox, &oy)
     if b.kind <= SEGMENT:
         if b.kind == CIRCLE:
             # two circles (a sorts first, so it is a circle too)
-            dx = (<Circle>b)._x - ox
-            dy = (<Circle>b)._y - oy
-            return sqrt(dx * dx + dy * dy) <= (<Circle>a)._r + (<Circle>b)._r
-        _core(a, ox, oy, &ra)
-        _core(b, ox, oy, &rb)
+            dx = b.f[0] - ox
+            dy = b.f[1] - oy
+            return sqrt(dx * dx + dy * dy) <= a.f[2] + b.f[2]
+        _view_core(a, ox, oy, &ra)
+        _view_core(b, ox, oy, &rb)
         return round_round_collide(&ra, &rb)
     if a.kind <= SEGMENT:
-        _core(a, ox, oy, &ra)
-        _convex(b, ox, oy, &cb)
+        _view_core(a, ox, oy, &ra)
+        _view_convex(b, ox, oy, &cb)
         return round_convex_collide(&ra, &cb)
     if a.kind == AABB_KIND and b.kind == AABB_KIND:
         # the separating axis test of two AABBs is two interval tests
-        ba = <AABB>a
-        bb = <AABB>b
-        return (bb._min_x - ox <= ba._max_x - ox
-                and ba._min_x - ox <= bb._max_x - ox
-                and bb._min_y - oy <= ba._max_y - oy
-                and ba._min_y - oy <= bb._max_y - oy)
-    _convex(a, ox, oy, &ca)
-    _convex(b, ox, oy, &cb)
+        return (b.f[0] - ox <= a.f[2] - ox
+                and a.f[0] - ox <= b.f[2] - ox
+                and b.f[1] - oy <= a.f[3] - oy
+                and a.f[1] - oy <= b.f[3] - oy)
+    _view_convex(a, ox, oy, &ca)
+    _view_convex(b, ox, oy, &cb)
     return convex_overlap(&ca, &cb)
 
 
-cdef double _closest(Shape a, Shape b, double ox, double oy, double* out) noexcept:
+cdef bint collide_views(const View* a, const View* b) noexcept nogil:
+    # whether two shapes overlap or touch, in either order
+    if _views_swapped(a, b):
+        return _collide(b, a)
+    return _collide(a, b)
+
+
+cdef double _closest(const View* a, const View* b, double ox, double oy, double* out) noexcept nogil:
     # separation of a canonical pair; out (OUT) = (pax, pay, pbx, pby), local
     cdef double dx, dy
     cdef Round ra, rb
     cdef Convex ca, cb
-    cdef AABB ba, bb
     if b.kind <= SEGMENT:
         if b.kind == CIRCLE:
-            dx = (<Circle>b)._x - ox
-            dy = (<Circle>b)._y - oy
-            return round_result(dx * dx + dy * dy, (<Circle>a)._r, (<Circle>b)._r,
-                                0.0, 0.0, dx, dy, out)
-        _core(a, ox, oy, &ra)
-        _core(b, ox, oy, &rb)
+            dx = b.f[0] - ox
+            dy = b.f[1] - oy
+            return round_result(dx * dx + dy * dy, a.f[2], b.f[2], 0.0, 0.0, dx, dy, out)
+        _view_core(a, ox, oy, &ra)
+        _view_core(b, ox, oy, &rb)
         return round_round_closest(&ra, &rb, out)
     if a.kind <= SEGMENT:
-        _core(a, ox, oy, &ra)
-        _convex(b, ox, oy, &cb)
+        _view_core(a, ox, oy, &ra)
+        _view_convex(b, ox, oy, &cb)
         return round_convex_closest(&ra, &cb, out)
     if a.kind == AABB_KIND and b.kind == AABB_KIND:
-        ba = <AABB>a
-        bb = <AABB>b
-        return aabb_aabb_closest(ba._min_x - ox, ba._min_y - oy, ba._max_x - ox, ba._max_y - oy,
-                                 bb._min_x - ox, bb._min_y - oy, bb._max_x - ox, bb._max_y - oy,
+        return aabb_aabb_closest(a.f[0] - ox, a.f[1] - oy, a.f[2] - ox, a.f[3] - oy,
+                                 b.f[0] - ox, b.f[1] - oy, b.f[2] - ox, b.f[3] - oy,
                                  out)
-    _convex(a, ox, oy, &ca)
-    _convex(b, ox, oy, &cb)
+    _view_convex(a, ox, oy, &ca)
+    _view_convex(b, ox, oy, &cb)
     return convex_convex_closest(&ca, &cb, out)
 
 
-def collide(a, b):
+cdef double closest_views(const View* a, const View* b, double* out) noexcept nogil:
+    # the separation of two shapes in either order (negative when they overlap); out
+    # (OUT) = (pax, pay, pbx, pby) in world coordinates, point a on the first
+    cdef double ox, oy, sep, px, py
+    cdef bint swapped = _views_swapped(a, b)
+    if swapped:
+        a, b = b, a
+    _view_origin(a, &ox, &oy)
+    sep = _closest(a, b, ox, oy, out)
+    if swapped:
+        px = out[0]
+        py = out[1]
+        out[0] = out[2] + ox
+        out[1] = out[3] + oy
+        out[2] = px + ox
+        out[3] = py + oy
+    else:
+        out[0] = out[0] + ox
+        out[1] = out[1] + oy
+        out[2] = out[2] + ox
+        out[3] = out[3] + oy
+    return sep
+
+
+cdef inline bint _two_shapes(object a, object b, object out, object workers) except -1:
+    # True for two shapes (a scalar query), False when an array is involved
+    if isinstance(a, Shape) and isinstance(b, Shape):
+        if out is not None or workers is not 1:
+            _batch.no_out_for_shapes(out, workers)
+        return True
+    return False
+
+
+def collide(a, b, out=None, workers=1):
     """Whether two shapes overlap or touch (exactly when ``distance(a, b) == 0.0``).
+
+    Shape arrays are answered row by row (``bool[N]``, written to ``out`` if given,
+    split over ``workers`` threads); see the reference for the full contract.
 
     Examples
     --------
     >>> import fastcol as fc
     >>> fc.collide(fc.Circle(0, 0, 1), fc.AABB(1, -1, 2, 1))   # touching counts
     True
+    >>> fc.collide(fc.Circle(0, 0, 1), fc.CircleArray([[2, 0, 1], [3, 0, 1], [0, 0, float("nan")]]))
+    array([ True, False, False])
     """
     cdef double dx, dy
-    if type(a) is Circle and type(b) is Circle:
+    if type(a) is Circle and type(b) is Circle and out is None and workers is 1:
         # the commonest pair, and already symmetric: skip the canonical ordering
         dx = (<Circle>b)._x - (<Circle>a)._x
         dy = (<Circle>b)._y - (<Circle>a)._y
         return sqrt(dx * dx + dy * dy) <= (<Circle>a)._r + (<Circle>b)._r
-    _check(a, b)
-    if _swapped(a, b):
-        return _collide(b, a)
-    return _collide(a, b)
+    cdef View va, vb
+    if not _two_shapes(a, b, out, workers):
+        return batch.collide(None, a, b, out, workers)
+    view_of(a, &va)
+    view_of(b, &vb)
+    return collide_views(&va, &vb)
 
 
-def distance(a, b):
+def distance(a, b, out=None, workers=1):
     """Separation of two shapes: 0.0 when they overlap or touch.
+
+    Shape arrays are answered row by row (``float[N]``, NaN for a row that is no
+    shape); see the reference for the full contract.
 
     Examples
     --------
@@ -265,18 +314,22 @@ def distance(a, b):
     >>> fc.distance(fc.Circle(0, 0, 1), fc.Circle(5, 0, 1))
     3.0
     """
-    cdef double ox, oy, sep
-    cdef double out[4]
-    _check(a, b)
-    if _swapped(a, b):
-        a, b = b, a
-    _origin(a, &ox, &oy)
-    sep = _closest(a, b, ox, oy, out)
+    cdef double sep
+    cdef double pts[4]
+    cdef View va, vb
+    if not _two_shapes(a, b, out, workers):
+        return batch.distance(None, a, b, out, workers)
+    view_of(a, &va)
+    view_of(b, &vb)
+    sep = closest_views(&va, &vb, pts)
     return sep if sep > 0.0 else 0.0
 
 
-def closest_points(a, b):
+def closest_points(a, b, workers=1):
     """Closest points of two shapes and their distance, as a ``Closest`` record.
+
+    Shape arrays are answered row by row: ``(point_a[N, 2], point_b[N, 2],
+    distance[N])``; see the reference for the full contract.
 
     Examples
     --------
@@ -284,16 +337,12 @@ def closest_points(a, b):
     >>> fc.closest_points(fc.Circle(0, 0, 1), fc.Circle(5, 0, 1))
     Closest(point_a=(1.0, 0.0), point_b=(4.0, 0.0), distance=3.0)
     """
-    cdef double ox, oy, sep, d
+    cdef double sep
     cdef double out[4]
-    cdef bint swapped
-    _check(a, b)
-    swapped = _swapped(a, b)
-    if swapped:
-        a, b = b, a
-    _origin(a, &ox, &oy)
-    sep = _closest(a, b, ox, oy, out)
-    d = sep if sep > 0.0 else 0.0
-    if swapped:
-        return make_closest(out[2] + ox, out[3] + oy, out[0] + ox, out[1] + oy, d)
-    return make_closest(out[0] + ox, out[1] + oy, out[2] + ox, out[3] + oy, d)
+    cdef View va, vb
+    if not _two_shapes(a, b, None, workers):
+        return batch.closest_points(None, a, b, workers)
+    view_of(a, &va)
+    view_of(b, &vb)
+    sep = closest_views(&va, &vb, out)
+    return make_closest(out[0], out[1], out[2], out[3], sep if sep > 0.0 else 0.0)

@@ -13,6 +13,14 @@ from .geometry import (
     segment_segment_distance,
     segments_intersect,
 )
+from .arrays import (
+    AABBArray,
+    CapsuleArray,
+    CircleArray,
+    OBBArray,
+    PolygonArray,
+    SegmentArray,
+)
 from .queries import closest_points, collide, distance
 from .records import Closest, Contact, RayHit
 from .shapes import AABB, OBB, Capsule, Circle, Polygon, Segment
@@ -25,6 +33,12 @@ __all__ = [
     "AABB",
     "OBB",
     "Polygon",
+    "CircleArray",
+    "CapsuleArray",
+    "SegmentArray",
+    "AABBArray",
+    "OBBArray",
+    "PolygonArray",
     "Closest",
     "Contact",
     "RayHit",

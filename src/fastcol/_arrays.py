@@ -1,0 +1,364 @@
+"""Shape arrays: many shapes of one kind as rows of a NumPy array (shared by both backends).
+
+An array wraps a C-contiguous float64 or float32 array without copying it when it is
+already suitable, so moving shapes is writing to ``.data`` (or ``.vertices``).  The
+kernels validate rows as they read them: arrays change every frame and cannot be
+checked once, so a row holding NaN, a negative radius or ``min > max`` gives the
+documented "no result" (False, NaN) rather than an error.
+
+Each backend binds these classes to its own scalar shapes (``arr[i]`` is a scalar shape
+of that backend) in its ``arrays`` module.
+"""
+
+from __future__ import annotations
+
+import operator
+
+import numpy as np
+
+from . import _polygon
+
+_FLOAT_DTYPES = (np.dtype(np.float64), np.dtype(np.float32))
+
+
+def as_float_array(value, ndim, width, name, *, dtype=None):
+    """``value`` as a C-contiguous native float64/float32 array of the given layout.
+
+    ``width`` is the size of the last axis (None: any).  Integers, float16 and
+    non-native byte orders are converted once (to float64; big-endian float32 stays
+    float32); object, complex, boolean and non-numeric data are a TypeError naming
+    ``name``; a wrong number of axes or last-axis size is a ValueError naming it.
+    """
+    try:
+        arr = np.asarray(value, dtype=dtype)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(f"{name} must be an array of real numbers: {exc}") from None
+    if arr.dtype.kind not in "fiu":
+        raise TypeError(f"{name} must hold real numbers, not {arr.dtype}")
+    if arr.ndim != ndim or (width is not None and arr.shape[-1] != width):
+        want = ", ".join(["N"] * (ndim - 1) + [str(width) if width is not None else "K"])
+        raise ValueError(f"{name} must have shape ({want}), got {arr.shape}")
+    if arr.dtype not in _FLOAT_DTYPES:
+        if arr.dtype.kind == "f" and arr.dtype.itemsize == 4:
+            arr = arr.astype(np.float32)  # big-endian float32: same precision, native order
+        else:
+            arr = arr.astype(np.float64)
+    return np.ascontiguousarray(arr)
+
+
+def _row_index(index, n):
+    """An integer index in range, or None when ``index`` selects several rows."""
+    if isinstance(index, (bool, np.bool_)):
+        raise TypeError("shape arrays are indexed by integers, slices or index arrays")
+    try:
+        i = operator.index(index)
+    except TypeError:
+        if isinstance(index, tuple):
+            raise TypeError("shape arrays are indexed by one integer, slice or index array")
+        return None
+    if not -n <= i < n:
+        raise IndexError(f"index {i} is out of range for {n} shapes")
+    return i + n if i < 0 else i
+
+
+class ShapeArray:
+    """Base of the arrays of circles, capsules, segments, AABBs and OBBs."""
+
+    __slots__ = ("_data",)
+    # set by each subclass / backend
+    _width = 0
+    _shape = None
+    kind = -1
+
+    def __init__(self, data):
+        self._data = as_float_array(data, 2, self._width, "data")
+
+    @property
+    def data(self):
+        """The ``(N, width)`` array of rows, shared with the caller: writing moves shapes."""
+        return self._data
+
+    @property
+    def dtype(self):
+        """``float64`` or ``float32``."""
+        return self._data.dtype
+
+    def __len__(self):
+        return self._data.shape[0]
+
+    def __getitem__(self, index):
+        i = _row_index(index, len(self))
+        if i is not None:
+            return self._shape(*(float(v) for v in self._data[i]))
+        return type(self)(self._data[index])
+
+    def __iter__(self):
+        for i in range(len(self)):
+            yield self[i]
+
+    def __repr__(self):
+        return f"{type(self).__name__}({self._data!r})"
+
+
+class PolygonArray:
+    """Base of the arrays of convex polygons (see the backends' ``PolygonArray``)."""
+
+    __slots__ = ("_vertices", "_counts")
+    _shape = None
+    kind = 5
+
+    def __init__(self, polygons, dtype=np.float64):
+        dtype = np.dtype(dtype)
+        if dtype not in _FLOAT_DTYPES:
+            raise TypeError(f"dtype must be float64 or float32, not {dtype}")
+        if isinstance(polygons, (str, bytes)) or not hasattr(polygons, "__iter__"):
+            raise TypeError(
+                f"polygons must be a sequence of Polygons or vertex lists, "
+                f"not {type(polygons).__name__}"
+            )
+        rings = []
+        for i, p in enumerate(polygons):
+            if not isinstance(p, self._shape):
+                if isinstance(p, (str, bytes)) or not hasattr(p, "__iter__"):
+                    raise TypeError(
+                        f"polygons[{i}] must be a Polygon or a vertex list, "
+                        f"not {type(p).__name__}"
+                    )
+                p = self._shape(p)
+            rings.append(p.vertices)
+        k = max((len(r) for r in rings), default=3)
+        vertices = np.zeros((len(rings), k, 2), dtype=dtype)
+        counts = np.zeros(len(rings), dtype=np.int64)
+        for i, ring in enumerate(rings):
+            vertices[i, : len(ring)] = ring
+            # padding repeats the last vertex: a reader that strays past the count
+            # sees a degenerate edge, never garbage
+            vertices[i, len(ring):] = ring[-1]
+            counts[i] = len(ring)
+        self._vertices = vertices
+        self._counts = counts
+
+    @classmethod
+    def from_padded(cls, vertices, counts):
+        """Wrap padded vertices ``(N, K, 2)`` and vertex counts ``(N,)`` without copying.
+
+        Each row's first ``counts[i]`` vertices must form a strictly convex
+        counter-clockwise ring (as ``Polygon`` stores them; checked here, once).  Rows
+        written later are the caller's responsibility: a row that is no longer convex
+        gives results that are memory-safe but meaningless.
+        """
+        self = cls.__new__(cls)
+        self._vertices = as_float_array(vertices, 3, 2, "vertices")
+        c = np.asarray(counts)
+        if c.dtype.kind not in "iu":
+            raise TypeError(f"counts must hold integers, not {c.dtype}")
+        if c.shape != self._vertices.shape[:1]:
+            raise ValueError(
+                f"counts must have shape ({self._vertices.shape[0]},), got {c.shape}"
+            )
+        k = self._vertices.shape[1]
+        if c.size and (c.min() < 3 or c.max() > k):
+            raise ValueError(f"counts must lie between 3 and {k} (the padded size)")
+        self._counts = np.ascontiguousarray(c, dtype=np.int64)
+        for i in range(len(self._counts)):
+            _check_ccw_convex(self._vertices[i, : self._counts[i]], f"vertices[{i}]")
+        return self
+
+    @property
+    def vertices(self):
+        """The ``(N, K, 2)`` padded vertices, shared with the caller: writing moves polygons."""
+        return self._vertices
+
+    @property
+    def counts(self):
+        """The number of vertices of each polygon, ``int64[N]``."""
+        return self._counts
+
+    @property
+    def dtype(self):
+        """``float64`` or ``float32``."""
+        return self._vertices.dtype
+
+    def __len__(self):
+        return self._vertices.shape[0]
+
+    def __getitem__(self, index):
+        i = _row_index(index, len(self))
+        if i is not None:
+            ring = self._vertices[i, : self._counts[i]]
+            return self._shape([(float(x), float(y)) for x, y in ring])
+        sub = type(self).__new__(type(self))
+        sub._vertices = np.ascontiguousarray(self._vertices[index])
+        sub._counts = np.ascontiguousarray(self._counts[index])
+        return sub
+
+    def __iter__(self):
+        for i in range(len(self)):
+            yield self[i]
+
+    def __repr__(self):
+        return f"{type(self).__name__}.from_padded({self._vertices!r}, {self._counts!r})"
+
+
+def _check_ccw_convex(ring, name):
+    """ValueError naming ``name`` unless ``ring`` is stored as Polygon stores vertices."""
+    points = [(float(x), float(y)) for x, y in ring]
+    xs, ys = _polygon.normalize(_polygon.parse_points(points, name), name)
+    if len(xs) != len(points) or set(zip(xs, ys)) != set(points):
+        raise ValueError(f"{name} must not repeat vertices or hold collinear ones")
+    # normalisation keeps the cyclic order of a counter-clockwise ring
+    start = points.index((xs[0], ys[0]))
+    if points[start:] + points[:start] != list(zip(xs, ys)):
+        raise ValueError(f"{name} must be counter-clockwise")
+
+
+class CircleArray(ShapeArray):
+    """Circles as rows ``(x, y, r)`` of an ``(N, 3)`` float64 or float32 array.
+
+    Parameters
+    ----------
+    data : (N, 3) array_like
+        Wrapped without a copy when it is already a C-contiguous float64 or float32
+        array (other real dtypes are converted once).  Writing to ``.data`` moves the
+        circles.  Rows are checked when a query reads them: a row holding NaN or a
+        negative radius counts as no shape (``collide`` False, distances NaN).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import fastcol as fc
+    >>> balls = fc.CircleArray(np.array([[0.0, 0.0, 1.0], [5.0, 0.0, 1.0]]))
+    >>> len(balls), balls[1]
+    (2, Circle(x=5.0, y=0.0, r=1.0))
+    >>> fc.collide(fc.Circle(2, 0, 1), balls)     # touching counts
+    array([ True, False])
+    """
+
+    __slots__ = ()
+    _width = 3
+    kind = 0
+
+
+class CapsuleArray(ShapeArray):
+    """Capsules as rows ``(ax, ay, bx, by, r)`` of an ``(N, 5)`` array.
+
+    Parameters
+    ----------
+    data : (N, 5) array_like
+        As for `CircleArray`; a row with NaN or a negative radius counts as no shape.
+
+    Examples
+    --------
+    >>> import fastcol as fc
+    >>> caps = fc.CapsuleArray([[0, 0, 4, 0, 1], [0, 5, 4, 5, 1]])
+    >>> fc.distance(fc.Circle(2, 3, 1), caps)
+    array([1., 0.])
+    """
+
+    __slots__ = ()
+    _width = 5
+    kind = 1
+
+
+class SegmentArray(ShapeArray):
+    """Segments as rows ``(ax, ay, bx, by)`` of an ``(N, 4)`` array.
+
+    Parameters
+    ----------
+    data : (N, 4) array_like
+        As for `CircleArray`; a row with NaN counts as no shape.
+
+    Examples
+    --------
+    >>> import fastcol as fc
+    >>> walls = fc.SegmentArray([[0, 0, 10, 0], [10, 0, 10, 10]])
+    >>> fc.collide(walls, fc.Circle(10, 5, 0.5))
+    array([False,  True])
+    """
+
+    __slots__ = ()
+    _width = 4
+    kind = 2
+
+
+class AABBArray(ShapeArray):
+    """Axis-aligned boxes as rows ``(min_x, min_y, max_x, max_y)`` of an ``(N, 4)`` array.
+
+    Parameters
+    ----------
+    data : (N, 4) array_like
+        As for `CircleArray`; a row with NaN or ``min > max`` counts as no shape.
+
+    Examples
+    --------
+    >>> import fastcol as fc
+    >>> boxes = fc.AABBArray([[0, 0, 1, 1], [3, 0, 4, 1]])
+    >>> fc.distance(boxes, fc.AABB(1.5, 0, 2, 1))
+    array([0.5, 1. ])
+    """
+
+    __slots__ = ()
+    _width = 4
+    kind = 3
+
+
+class OBBArray(ShapeArray):
+    """Oriented boxes as rows ``(cx, cy, half_w, half_h, angle)`` of an ``(N, 5)`` array.
+
+    Parameters
+    ----------
+    data : (N, 5) array_like
+        As for `CircleArray`; ``angle`` in radians, counter-clockwise; a row with NaN
+        or a negative half extent counts as no shape.
+
+    Examples
+    --------
+    >>> import math
+    >>> import fastcol as fc
+    >>> boxes = fc.OBBArray([[0, 0, 1, 1, 0.0], [0, 0, 1, 1, math.pi / 4]])
+    >>> fc.collide(boxes, fc.Circle(2.3, 0, 1))
+    array([False,  True])
+    """
+
+    __slots__ = ()
+    _width = 5
+    kind = 4
+
+
+PolygonArray.__doc__ = """Convex polygons as padded vertex rows.
+
+    Parameters
+    ----------
+    polygons : sequence of Polygon or of vertex lists
+        Each is normalised as ``Polygon`` does (counter-clockwise, repeated and
+        collinear vertices dropped).
+    dtype : float64 or float32
+        Precision of the stored vertices.
+
+    Notes
+    -----
+    ``.vertices`` is ``(N, K, 2)``, padded to the largest polygon by repeating each
+    polygon's last vertex, and ``.counts`` holds the number of vertices of each.
+    ``PolygonArray.from_padded(vertices, counts)`` wraps arrays without copying.  A
+    row holding NaN counts as no shape.
+
+    Examples
+    --------
+    >>> import fastcol as fc
+    >>> polys = fc.PolygonArray([[(0, 0), (2, 0), (1, 2)], [(5, 5), (6, 5), (6, 6), (5, 6)]])
+    >>> polys.vertices.shape, polys.counts.tolist()
+    ((2, 4, 2), [3, 4])
+    >>> fc.collide(polys, fc.Circle(1, 1, 0.5))
+    array([ True, False])
+    """
+
+
+def bind(module, circle, capsule, segment, aabb, obb, polygon):
+    """The six array classes of a backend: subclasses whose items are its shapes."""
+    bases = (CircleArray, CapsuleArray, SegmentArray, AABBArray, OBBArray, PolygonArray)
+    shapes = (circle, capsule, segment, aabb, obb, polygon)
+    return tuple(
+        type(base.__name__, (base,),
+             {"__slots__": (), "__doc__": base.__doc__, "__module__": module, "_shape": shape})
+        for base, shape in zip(bases, shapes)
+    )

@@ -1,0 +1,381 @@
+"""Batch queries over shape arrays, on both backends.
+
+An array query must equal the scalar query row by row: float64 results bit for bit
+(the same kernels run on the same numbers), float32 results are the float64 answer for
+the same float32 inputs rounded once to float32.  Rows that are no shape give False or
+NaN; every argument is checked before any kernel runs.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from test_query_properties import KINDS, make, shape_specs
+
+BATCH = settings(max_examples=40, database=None, deadline=None)
+ARRAY = {kind: kind + "Array" for kind in KINDS}
+
+
+WIDTH = {"Circle": 3, "Capsule": 5, "Segment": 4, "AABB": 4, "OBB": 5}
+
+
+def build_array(fc, kind, specs, dtype=np.float64):
+    if kind == "Polygon":
+        return fc.PolygonArray([make(fc, s) for s in specs], dtype=dtype)
+    rows = np.array([s[1:] for s in specs], dtype=dtype).reshape(len(specs), WIDTH[kind])
+    return getattr(fc, ARRAY[kind])(rows)
+
+
+def shape_specs_example(kind):
+    return {
+        "Circle": ("Circle", 0.0, 0.0, 1.0),
+        "Capsule": ("Capsule", 0.0, 0.0, 1.0, 0.0, 1.0),
+        "Segment": ("Segment", 0.0, 0.0, 1.0, 0.0),
+        "AABB": ("AABB", 0.0, 0.0, 1.0, 1.0),
+        "OBB": ("OBB", 0.0, 0.0, 1.0, 1.0, 0.5),
+        "Polygon": ("Polygon", ((0.0, 0.0), (1.0, 0.0), (0.0, 1.0))),
+    }[kind]
+
+
+def rows_of(x, n):
+    """The scalar shapes a batch query pairs up: the shape itself, or arr[i]."""
+    if hasattr(x, "dtype"):
+        return [x[i] for i in range(n)]
+    return [x] * n
+
+
+def as_bytes(values, dtype=np.float64):
+    return np.asarray(values, dtype=dtype).tobytes()
+
+
+def check_rows(fc, a, b, n):
+    """Every batch query on (a, b) against the scalar query on each row."""
+    ra, rb = rows_of(a, n), rows_of(b, n)
+    hit = fc.collide(a, b)
+    assert hit.dtype == np.bool_ and hit.shape == (n,)
+    assert hit.tolist() == [fc.collide(p, q) for p, q in zip(ra, rb)]
+    d = fc.distance(a, b)
+    assert d.dtype == np.float64 and d.shape == (n,)
+    assert d.tobytes() == as_bytes([fc.distance(p, q) for p, q in zip(ra, rb)])
+    pa, pb, dd = fc.closest_points(a, b)
+    assert pa.shape == pb.shape == (n, 2) and dd.shape == (n,)
+    scalar = [fc.closest_points(p, q) for p, q in zip(ra, rb)]
+    assert pa.tobytes() == as_bytes([r.point_a for r in scalar])
+    assert pb.tobytes() == as_bytes([r.point_b for r in scalar])
+    assert dd.tobytes() == d.tobytes()
+
+
+PAIRS = [(ka, kb) for ka in KINDS for kb in KINDS]
+
+
+@pytest.mark.parametrize("ka,kb", PAIRS, ids=[f"{a}-{b}" for a, b in PAIRS])
+@BATCH
+@given(data=st.data())
+def test_array_against_array_equals_scalar_rows(fc, ka, kb, data):
+    n = data.draw(st.integers(0, 5))
+    sa = data.draw(st.lists(shape_specs(ka), min_size=n, max_size=n))
+    sb = data.draw(st.lists(shape_specs(kb), min_size=n, max_size=n))
+    check_rows(fc, build_array(fc, ka, sa), build_array(fc, kb, sb), n)
+
+
+@pytest.mark.parametrize("ka,kb", PAIRS, ids=[f"{a}-{b}" for a, b in PAIRS])
+@BATCH
+@given(data=st.data())
+def test_shape_against_array_equals_scalar_rows(fc, ka, kb, data):
+    shape = make(fc, data.draw(shape_specs(ka)))
+    sb = data.draw(st.lists(shape_specs(kb), min_size=0, max_size=5))
+    arr = build_array(fc, kb, sb)
+    check_rows(fc, shape, arr, len(sb))
+    check_rows(fc, arr, shape, len(sb))
+
+
+@pytest.mark.parametrize("ka,kb", PAIRS, ids=[f"{a}-{b}" for a, b in PAIRS])
+@BATCH
+@given(data=st.data())
+def test_float32_is_float64_rounded_once(fc, ref, ka, kb, data):
+    n = data.draw(st.integers(1, 4))
+    sa = data.draw(st.lists(shape_specs(ka), min_size=n, max_size=n))
+    sb = data.draw(st.lists(shape_specs(kb), min_size=n, max_size=n))
+    a32 = build_array(fc, ka, sa, np.float32)
+    b32 = build_array(fc, kb, sb, np.float32)
+    d32 = fc.distance(a32, b32)
+    assert d32.dtype == np.float32
+    # the same float32 numbers, widened exactly and answered in float64
+    a64 = _widened(fc, a32)
+    b64 = _widened(fc, b32)
+    d64 = fc.distance(a64, b64)
+    assert d32.tobytes() == d64.astype(np.float32).tobytes()
+    pa, pb, dd = fc.closest_points(a32, b32)
+    qa, qb, _ = fc.closest_points(a64, b64)
+    assert pa.dtype == np.float32
+    assert pa.tobytes() == qa.astype(np.float32).tobytes()
+    assert pb.tobytes() == qb.astype(np.float32).tobytes()
+    assert fc.collide(a32, b32).tolist() == fc.collide(a64, b64).tolist()
+    # a float32 array against a float64 one computes and answers in float64
+    assert fc.distance(a32, b64).dtype == np.float64
+    assert fc.distance(a32, b64).tobytes() == d64.tobytes()
+    # the reference agrees with the compiled loops on float32 too
+    assert fc.distance(a32, b32).tobytes() == ref.distance(_in(ref, a32), _in(ref, b32)).tobytes()
+
+
+def _widened(fc, arr):
+    if isinstance(arr, fc.PolygonArray):
+        return fc.PolygonArray.from_padded(arr.vertices.astype(np.float64), arr.counts)
+    return type(arr)(arr.data.astype(np.float64))
+
+
+def _in(mod, arr):
+    """The same rows as an array of another backend (arrays share their data)."""
+    if hasattr(arr, "counts"):
+        return mod.PolygonArray.from_padded(arr.vertices, arr.counts)
+    return getattr(mod, type(arr).__name__)(arr.data)
+
+
+# --------------------------------------------------------------------------- no shape
+
+
+BAD_ROWS = {
+    "Circle": [[math.nan, 0, 1], [0, math.inf, 1], [0, 0, -1.0], [0, 0, math.nan]],
+    "Capsule": [[0, 0, math.nan, 0, 1], [0, 0, 1, 0, -0.5], [-math.inf, 0, 1, 0, 1]],
+    "Segment": [[0, 0, math.nan, 0], [math.inf, 0, 1, 0]],
+    "AABB": [[2, 0, 1, 1], [0, 2, 1, 1], [0, 0, math.nan, 1]],
+    "OBB": [[0, 0, -1, 1, 0], [0, 0, 1, -1, 0], [0, 0, 1, 1, math.inf], [math.nan, 0, 1, 1, 0]],
+}
+
+
+@pytest.mark.parametrize("kind", sorted(BAD_ROWS))
+def test_rows_that_are_no_shape_give_false_and_nan(fc, kind):
+    good = list(shape_specs_example(kind)[1:])
+    data = np.array([good] + BAD_ROWS[kind], dtype=np.float64)
+    arr = getattr(fc, ARRAY[kind])(data)
+    probe = fc.Circle(0.25, 0.25, 10.0)  # overlaps the good row
+    assert fc.collide(arr, probe).tolist() == [True] + [False] * len(BAD_ROWS[kind])
+    d = fc.distance(probe, arr)
+    assert d[0] == 0.0 and np.isnan(d[1:]).all()
+    pa, pb, dd = fc.closest_points(arr, probe)
+    assert np.isnan(pa[1:]).all() and np.isnan(pb[1:]).all() and np.isnan(dd[1:]).all()
+    assert not np.isnan(pa[0]).any()
+    # two bad rows against each other, element-wise
+    assert fc.collide(arr, arr).tolist() == [True] + [False] * len(BAD_ROWS[kind])
+
+
+def test_polygon_rows_that_are_no_shape(fc):
+    polys = fc.PolygonArray([[(0, 0), (1, 0), (0, 1)], [(0, 0), (1, 0), (1, 1), (0, 1)]] * 2)
+    polys.vertices[1, 2, 0] = math.nan
+    polys.counts[2] = 99   # counts written later: never read past the row
+    polys.counts[3] = 2
+    probe = fc.Circle(0.2, 0.2, 0.1)
+    assert fc.collide(polys, probe).tolist() == [True, False, False, False]
+    d = fc.distance(polys, probe)
+    assert d[0] == 0.0 and np.isnan(d[1:]).all()
+
+
+def test_empty_arrays_give_empty_results(fc):
+    empty = fc.CircleArray(np.zeros((0, 3)))
+    assert fc.collide(empty, fc.Circle(0, 0, 1)).shape == (0,)
+    assert fc.distance(empty, empty).shape == (0,)
+    pa, pb, d = fc.closest_points(fc.AABB(0, 0, 1, 1), empty)
+    assert pa.shape == pb.shape == (0, 2) and d.shape == (0,)
+    none = fc.PolygonArray([])
+    assert len(none) == 0 and fc.distance(none, fc.Circle(0, 0, 1)).shape == (0,)
+
+
+# ------------------------------------------------------------------ input arrays
+
+
+def test_wraps_without_copying_and_writes_move_shapes(fc):
+    data = np.array([[0.0, 0.0, 1.0], [10.0, 0.0, 1.0]])
+    balls = fc.CircleArray(data)
+    assert balls.data is data
+    probe = fc.Circle(3.0, 0.0, 1.0)
+    assert fc.collide(balls, probe).tolist() == [False, False]
+    data[1, 0] = 4.0      # moving a shape is writing to its row
+    assert fc.collide(balls, probe).tolist() == [False, True]
+    polys = fc.PolygonArray([[(0, 0), (1, 0), (0, 1)]])
+    polys.vertices[0] += 2.5
+    assert fc.distance(polys, fc.Circle(0, 0, 0)).tolist() == [math.hypot(2.5, 2.5)]
+
+
+def test_read_only_non_contiguous_big_endian_and_integer_input(fc):
+    base = np.array([[0.0, 0.0, 1.0, 9.0], [3.0, 0.0, 1.0, 9.0]])
+    expected = fc.distance(fc.CircleArray(base[:, :3].copy()), fc.Circle(0, 3, 1))
+    ro = base[:, :3].copy()
+    ro.flags.writeable = False
+    strided = base[:, :3]                       # not C-contiguous: copied once
+    big = base[:, :3].astype(">f8")             # big-endian: converted once
+    ints = np.array([[0, 0, 1], [3, 0, 1]], dtype=np.int32)
+    for data in (ro, strided, big, ints, base[:, :3].tolist()):
+        arr = fc.CircleArray(data)
+        assert arr.dtype == np.float64
+        assert fc.distance(arr, fc.Circle(0, 3, 1)).tobytes() == expected.tobytes()
+    assert fc.CircleArray(ro).data is ro        # read-only arrays are wrapped as they are
+    assert fc.CircleArray(base[:, :3].astype(">f4")).dtype == np.float32
+
+
+@pytest.mark.parametrize("bad", [np.array([["a", "b", "c"]]), np.array([[1 + 1j, 0, 1]]),
+                                 np.array([[True, False, True]]), [[object(), 0, 1]]])
+def test_non_numeric_data_is_a_type_error(fc, bad):
+    with pytest.raises(TypeError, match="data"):
+        fc.CircleArray(bad)
+
+
+@pytest.mark.parametrize("shape", [(3,), (2, 4), (2, 3, 1), (0,)])
+def test_wrong_layout_is_a_value_error(fc, shape):
+    with pytest.raises(ValueError, match="data"):
+        fc.CircleArray(np.zeros(shape))
+
+
+def test_indexing(fc):
+    arr = fc.AABBArray([[0, 0, 1, 1], [1, 1, 2, 2], [2, 2, 3, 3]])
+    assert arr[0] == fc.AABB(0, 0, 1, 1) and arr[-1] == fc.AABB(2, 2, 3, 3)
+    assert arr[np.int64(1)] == fc.AABB(1, 1, 2, 2)
+    assert len(arr[1:]) == 2 and arr[1:][0] == fc.AABB(1, 1, 2, 2)
+    picked = arr[[2, 0]]
+    assert type(picked) is type(arr) and [picked[0], picked[1]] == [arr[2], arr[0]]
+    assert len(arr[np.array([True, False, True])]) == 2
+    assert list(arr) == [arr[0], arr[1], arr[2]]
+    with pytest.raises(IndexError):
+        arr[3]
+    with pytest.raises(TypeError):
+        arr[0, 1]
+    polys = fc.PolygonArray([[(0, 0), (1, 0), (0, 1)], fc.Polygon([(0, 0), (2, 0), (2, 2), (0, 2)])])
+    assert polys[1] == fc.Polygon([(0, 0), (2, 0), (2, 2), (0, 2)])
+    assert polys[[1]].counts.tolist() == [4] and polys[::-1][0] == polys[1]
+
+
+def test_polygon_array_construction(fc):
+    sq = [(0, 0), (0, 1), (1, 1), (1, 0)]          # clockwise: normalised
+    polys = fc.PolygonArray([sq, [(0, 0), (1, 0), (0, 1)]], dtype=np.float32)
+    assert polys.dtype == np.float32 and polys.counts.tolist() == [4, 3]
+    assert polys[0] == fc.Polygon(sq)
+    # padding repeats the last vertex
+    assert polys.vertices[1, 3].tolist() == polys.vertices[1, 2].tolist()
+    wrapped = fc.PolygonArray.from_padded(polys.vertices, polys.counts)
+    assert wrapped.vertices is polys.vertices
+    with pytest.raises(ValueError, match="counter-clockwise"):
+        fc.PolygonArray.from_padded(np.array([[[0, 0], [0, 1], [1, 0]]], float), [3])
+    with pytest.raises(ValueError, match="counts"):
+        fc.PolygonArray.from_padded(np.zeros((1, 3, 2)), [4])
+    with pytest.raises(ValueError, match="counts"):
+        fc.PolygonArray.from_padded(np.zeros((2, 3, 2)), [3])
+    with pytest.raises(TypeError, match="counts"):
+        fc.PolygonArray.from_padded(np.zeros((1, 3, 2)), [3.0])
+    with pytest.raises(ValueError, match="vertices"):
+        fc.PolygonArray.from_padded(np.zeros((1, 3, 3)), [3])
+    with pytest.raises(TypeError, match="dtype"):
+        fc.PolygonArray([sq], dtype=np.int32)
+    with pytest.raises(TypeError, match=r"polygons\[1\]"):
+        fc.PolygonArray([sq, 5])
+    with pytest.raises(ValueError, match="convex"):
+        fc.PolygonArray([[(0, 0), (2, 0), (1, 0.2), (1, 2)]])
+
+
+# ----------------------------------------------------------------- call arguments
+
+
+def test_out_is_written_and_returned(fc):
+    arr = fc.CircleArray([[0, 0, 1], [5, 0, 1]])
+    out = np.zeros(2, dtype=bool)
+    assert fc.collide(arr, fc.Circle(2, 0, 1), out=out) is out
+    assert out.tolist() == [True, False]
+    dist = np.full(2, -1.0)
+    assert fc.distance(arr, fc.Circle(2, 0, 1), out=dist) is dist
+    assert dist.tolist() == [0.0, 1.0]
+    f32 = fc.CircleArray(np.array([[0, 0, 1]], np.float32))
+    d32 = np.zeros(1, np.float32)
+    assert fc.distance(f32, fc.Circle(3, 0, 1), out=d32) is d32 and d32[0] == 1.0
+
+
+@pytest.mark.parametrize("query", ["collide", "distance"])
+def test_out_is_checked(fc, query):
+    arr = fc.CircleArray([[0, 0, 1], [5, 0, 1]])
+    f = getattr(fc, query)
+    good = np.dtype(bool) if query == "collide" else np.dtype(np.float64)
+    wrong = np.float64 if query == "collide" else np.float32
+    with pytest.raises(TypeError, match="out"):
+        f(arr, arr, out=np.zeros(2, dtype=wrong))
+    with pytest.raises(TypeError, match="out"):
+        f(arr, arr, out=[0, 0])
+    with pytest.raises(ValueError, match="out"):
+        f(arr, arr, out=np.zeros(3, dtype=good))
+    ro = np.zeros(2, dtype=good)
+    ro.flags.writeable = False
+    with pytest.raises(ValueError, match="out"):
+        f(arr, arr, out=ro)
+    with pytest.raises(ValueError, match="out"):
+        f(arr, arr, out=np.zeros(4, dtype=good)[::2])
+    with pytest.raises(TypeError, match="out"):
+        f(fc.Circle(0, 0, 1), fc.Circle(1, 0, 1), out=np.zeros(1, dtype=good))
+
+
+def test_lengths_and_operands_are_checked(fc):
+    two = fc.CircleArray([[0, 0, 1], [5, 0, 1]])
+    three = fc.AABBArray([[0, 0, 1, 1]] * 3)
+    for query in (fc.collide, fc.distance, fc.closest_points):
+        with pytest.raises(ValueError, match="same length"):
+            query(two, three)
+        with pytest.raises(TypeError, match="b must be"):
+            query(two, np.zeros((2, 3)))
+        with pytest.raises(TypeError, match="a must be"):
+            query("circles", two)
+
+
+@pytest.mark.parametrize("workers,error", [(0, ValueError), (-2, ValueError),
+                                           (1.5, TypeError), ("2", TypeError), (True, TypeError)])
+def test_workers_is_checked(fc, workers, error):
+    arr = fc.CircleArray([[0, 0, 1]])
+    for query in (fc.collide, fc.distance, fc.closest_points):
+        with pytest.raises(error, match="workers"):
+            query(arr, fc.Circle(0, 0, 1), workers=workers)
+        with pytest.raises(error, match="workers"):
+            query(fc.Circle(0, 0, 1), fc.Circle(0, 0, 1), workers=workers)
+
+
+def test_workers_split_rows_without_changing_answers(fc):
+    rng = np.random.default_rng(7)
+    n = 20_000 if fc.__name__.endswith("_ext") else 600
+    data = np.column_stack([rng.uniform(0, 100, (n, 2)), rng.uniform(0, 3, n)])
+    balls = fc.CircleArray(data)
+    probe = fc.Capsule(10, 10, 80, 60, 5)
+    one = fc.distance(balls, probe, workers=1)
+    for workers in (2, 3, -1):
+        assert fc.distance(balls, probe, workers=workers).tobytes() == one.tobytes()
+        assert (fc.collide(balls, probe, workers=workers) == (one == 0.0)).all()
+
+
+def test_another_thread_runs_while_a_batch_runs(ext):
+    # the compiled loops release the GIL: a Python thread keeps counting meanwhile
+    rng = np.random.default_rng(3)
+    n = 2_000_000
+    polys = ext.PolygonArray([ext.Polygon.hull(rng.uniform(0, 1, (8, 2)))] * 64)
+    big = ext.PolygonArray.from_padded(np.tile(polys.vertices, (n // 64, 1, 1)),
+                                      np.tile(polys.counts, n // 64))
+    probe = ext.Polygon.hull(rng.uniform(3, 4, (8, 2)))
+    ticks = []
+    done = threading.Event()
+
+    def count():
+        while not done.is_set():
+            ticks.append(time.perf_counter())
+            time.sleep(0.001)
+
+    t = threading.Thread(target=count)
+    t.start()
+    time.sleep(0.01)
+    before = len(ticks)
+    start = time.perf_counter()
+    ext.distance(big, probe)
+    elapsed = time.perf_counter() - start
+    during = [x for x in ticks[before:] if start <= x <= start + elapsed]
+    done.set()
+    t.join()
+    assert elapsed > 0.05, "the batch is too short to tell"
+    # holding the GIL for the whole batch would leave no ticks inside it
+    assert len(during) >= 5, (len(during), elapsed)
