@@ -16,11 +16,12 @@ from cpython.buffer cimport (
     PyObject_GetBuffer,
 )
 from cython cimport floating
-from libc.math cimport NAN, cos, isfinite, sin
+from libc.math cimport NAN, cos, isfinite, sin, sqrt
 from libc.stdlib cimport free, malloc
 
+from .narrowphase cimport Round, round_result, round_round_closest, round_round_collide
 from .queries cimport View, closest_views, collide_views, view_of
-from .shapes cimport AABB_KIND, CAPSULE, CIRCLE, OBB_KIND, POLYGON, Shape
+from .shapes cimport AABB_KIND, CAPSULE, CIRCLE, OBB_KIND, POLYGON, SEGMENT, Shape
 
 import numpy as np
 
@@ -117,6 +118,183 @@ cdef void _loop(int query, Side* a, Side* b, const floating* da, const floating*
             pb[2 * i + 1] = <floating>out[3]
 
 
+cdef struct Core:
+    # a round shape as read from a row: its fields in _fields order (for the
+    # canonical order) and its core segment and radius in world coordinates
+    int kind
+    double f[5]
+    double ax, ay, bx, by, r
+
+
+cdef inline bint _read_core(int kind, const floating* row, Core* c) noexcept nogil:
+    # c (OUT): the circle, capsule or segment in a row; False when it is no shape
+    # (x - x is 0.0 for every finite x and NaN for NaN and inf)
+    cdef double x0 = row[0]
+    cdef double y0 = row[1]
+    cdef double x1, y1, r
+    c.kind = kind
+    c.f[0] = c.ax = x0
+    c.f[1] = c.ay = y0
+    if kind == CIRCLE:
+        r = row[2]
+        c.f[2] = c.r = r
+        c.bx = x0
+        c.by = y0
+        return r >= 0.0 and (x0 - x0) + (y0 - y0) + (r - r) == 0.0
+    x1 = row[2]
+    y1 = row[3]
+    c.f[2] = c.bx = x1
+    c.f[3] = c.by = y1
+    r = row[4] if kind == CAPSULE else 0.0
+    c.f[4] = c.r = r
+    return r >= 0.0 and (x0 - x0) + (y0 - y0) + (x1 - x1) + (y1 - y1) + (r - r) == 0.0
+
+
+cdef void _core_of(const View* v, Core* c) noexcept nogil:
+    # c (OUT): a fixed round shape
+    cdef int k
+    c.kind = v.kind
+    for k in range(5):
+        c.f[k] = v.f[k]
+    c.ax = v.f[0]
+    c.ay = v.f[1]
+    if v.kind == CIRCLE:
+        c.bx = v.f[0]
+        c.by = v.f[1]
+        c.r = v.f[2]
+    else:
+        c.bx = v.f[2]
+        c.by = v.f[3]
+        c.r = v.f[4] if v.kind == CAPSULE else 0.0
+
+
+cdef inline bint _core_greater(const Core* a, const Core* b) noexcept nogil:
+    # the canonical order of two round shapes: by kind, then fields in order
+    cdef int k, n
+    if a.kind != b.kind:
+        return a.kind > b.kind
+    n = 3 if a.kind == CIRCLE else (5 if a.kind == CAPSULE else 4)
+    for k in range(n):
+        if a.f[k] != b.f[k]:
+            return a.f[k] > b.f[k]
+    return False
+
+
+cdef void _round_loop(int query, Side* sa, Side* sb, const floating* da,
+                      const floating* db, Py_ssize_t start, Py_ssize_t stop,
+                      unsigned char* hit, floating* dist, floating* pa,
+                      floating* pb) noexcept nogil:
+    # the loop for two round operands: the View path's operations, without its
+    # copies (queries.pyx _collide and _closest, for a canonical round pair)
+    cdef Py_ssize_t i
+    cdef bint ok, swapped
+    cdef Core ca, cb
+    cdef const Core* p
+    cdef const Core* q
+    cdef Round lp, lq
+    cdef double ox, oy, dx, dy, sep, t
+    cdef double out[4]
+    if sa.fixed:
+        _core_of(&sa.view, &ca)
+    if sb.fixed:
+        _core_of(&sb.view, &cb)
+    for i in range(start, stop):
+        ok = sa.fixed or _read_core(sa.kind, da + i * sa.width, &ca)
+        ok = (sb.fixed or _read_core(sb.kind, db + i * sb.width, &cb)) and ok
+        if not ok:
+            if query == COLLIDE:
+                hit[i] = False
+            else:
+                dist[i] = NAN
+                if query == CLOSEST:
+                    pa[2 * i] = pa[2 * i + 1] = pb[2 * i] = pb[2 * i + 1] = NAN
+            continue
+        swapped = _core_greater(&ca, &cb)
+        p = &cb if swapped else &ca
+        q = &ca if swapped else &cb
+        ox = p.ax
+        oy = p.ay
+        if q.kind == CIRCLE:
+            # two circles (p sorts first, so it is a circle too)
+            dx = q.ax - ox
+            dy = q.ay - oy
+            if query == COLLIDE:
+                hit[i] = sqrt(dx * dx + dy * dy) <= p.r + q.r
+                continue
+            sep = round_result(dx * dx + dy * dy, p.r, q.r, 0.0, 0.0, dx, dy, out)
+        else:
+            lp.ax = p.ax - ox
+            lp.ay = p.ay - oy
+            lp.bx = p.bx - ox
+            lp.by = p.by - oy
+            lp.r = p.r
+            lq.ax = q.ax - ox
+            lq.ay = q.ay - oy
+            lq.bx = q.bx - ox
+            lq.by = q.by - oy
+            lq.r = q.r
+            if query == COLLIDE:
+                hit[i] = round_round_collide(&lp, &lq)
+                continue
+            sep = round_round_closest(&lp, &lq, out)
+        dist[i] = <floating>(sep if sep > 0.0 else 0.0)
+        if query == CLOSEST:
+            # back to world coordinates and the caller's order, as closest_views does
+            if swapped:
+                t = out[0]
+                out[0] = out[2]
+                out[2] = t
+                t = out[1]
+                out[1] = out[3]
+                out[3] = t
+            pa[2 * i] = <floating>(out[0] + ox)
+            pa[2 * i + 1] = <floating>(out[1] + oy)
+            pb[2 * i] = <floating>(out[2] + ox)
+            pb[2 * i + 1] = <floating>(out[3] + oy)
+
+
+cdef void _circles_loop(int query, Side* sa, Side* sb, const floating* da,
+                        const floating* db, Py_ssize_t start, Py_ssize_t stop,
+                        unsigned char* hit, floating* dist) noexcept nogil:
+    # collide and distance of two circle operands.  Both answers depend on the
+    # pair's order only through a sign and a commutative sum, so no canonical
+    # ordering is needed: the same numbers as the scalar queries, at memory speed
+    cdef Py_ssize_t i
+    cdef Py_ssize_t wa = 0 if sa.fixed else 3
+    cdef Py_ssize_t wb = 0 if sb.fixed else 3
+    cdef double x0 = 0.0, y0 = 0.0, r0 = 0.0, x1 = 0.0, y1 = 0.0, r1 = 0.0
+    cdef double dx, dy, d2, sep
+    cdef bint ok
+    if sa.fixed:
+        x0 = sa.view.f[0]
+        y0 = sa.view.f[1]
+        r0 = sa.view.f[2]
+    if sb.fixed:
+        x1 = sb.view.f[0]
+        y1 = sb.view.f[1]
+        r1 = sb.view.f[2]
+    for i in range(start, stop):
+        if wa:
+            x0 = da[i * 3]
+            y0 = da[i * 3 + 1]
+            r0 = da[i * 3 + 2]
+        if wb:
+            x1 = db[i * 3]
+            y1 = db[i * 3 + 1]
+            r1 = db[i * 3 + 2]
+        dx = x1 - x0
+        dy = y1 - y0
+        d2 = dx * dx + dy * dy
+        # x - x is 0.0 for every finite x, NaN for NaN and inf
+        ok = r0 >= 0.0 and r1 >= 0.0 and (x0 - x0) + (y0 - y0) + (r0 - r0) + (
+            x1 - x1) + (y1 - y1) + (r1 - r1) == 0.0
+        if query == COLLIDE:
+            hit[i] = ok and sqrt(d2) <= r0 + r1
+        else:
+            sep = sqrt(d2) - (r0 + r1)
+            dist[i] = <floating>(sep if sep > 0.0 else 0.0) if ok else <floating>NAN
+
+
 cdef class _Job:
     # one batch query: its operands and outputs, run over chunks of rows
     cdef int query
@@ -164,7 +342,27 @@ cdef class _Job:
                 b.xs = <double*>malloc(2 * b.capacity * sizeof(double))
                 b.ys = b.xs + b.capacity
                 failed = failed or b.xs == NULL
-            if not failed:
+            if (not failed and a.kind == CIRCLE and b.kind == CIRCLE
+                    and self.query != CLOSEST):
+                if self.f32:
+                    _circles_loop[float](self.query, &a, &b, <const float*>self.da,
+                                         <const float*>self.db, start, stop, self.hit,
+                                         <float*>self.dist)
+                else:
+                    _circles_loop[double](self.query, &a, &b, <const double*>self.da,
+                                          <const double*>self.db, start, stop, self.hit,
+                                          <double*>self.dist)
+            elif not failed and a.kind <= SEGMENT and b.kind <= SEGMENT:
+                if self.f32:
+                    _round_loop[float](self.query, &a, &b, <const float*>self.da,
+                                       <const float*>self.db, start, stop, self.hit,
+                                       <float*>self.dist, <float*>self.pa, <float*>self.pb)
+                else:
+                    _round_loop[double](self.query, &a, &b, <const double*>self.da,
+                                        <const double*>self.db, start, stop, self.hit,
+                                        <double*>self.dist, <double*>self.pa,
+                                        <double*>self.pb)
+            elif not failed:
                 if self.f32:
                     _loop[float](self.query, &a, &b, <const float*>self.da,
                                  <const float*>self.db, start, stop, self.hit,
