@@ -379,3 +379,74 @@ def test_another_thread_runs_while_a_batch_runs(ext):
     assert elapsed > 0.05, "the batch is too short to tell"
     # holding the GIL for the whole batch would leave no ticks inside it
     assert len(during) >= 5, (len(during), elapsed)
+
+
+# ------------------------------------------------------------- geometry primitives
+
+PRIMITIVES = {
+    "closest_point_on_segment": 3,
+    "closest_point_on_line": 3,
+    "point_segment_distance": 3,
+    "segment_segment_closest": 4,
+    "segment_segment_distance": 4,
+    "segments_intersect": 4,
+}
+POINT = st.tuples(st.integers(-8, 8).map(lambda k: k / 4), st.integers(-8, 8).map(lambda k: k / 4)) | st.tuples(
+    st.floats(-10, 10), st.floats(-10, 10))
+
+
+def _flat(result):
+    """A primitive's result as a flat list of numbers and bools."""
+    out = []
+    for part in result if isinstance(result, tuple) else (result,):
+        out.extend(part if isinstance(part, tuple) else (part,))
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(PRIMITIVES))
+@BATCH
+@given(data=st.data())
+def test_primitives_on_point_arrays_equal_scalar_rows(fc, name, data):
+    k = PRIMITIVES[name]
+    n = data.draw(st.integers(0, 6))
+    rows = [data.draw(st.lists(POINT, min_size=n, max_size=n)) for _ in range(k)]
+    # each argument an (N, 2) array, or a single point standing for every row
+    single = data.draw(st.lists(st.booleans(), min_size=k, max_size=k))
+    if all(single):
+        single[0] = False
+    points = [data.draw(POINT) for _ in range(k)]
+    args = [points[j] if single[j] else np.array(rows[j], dtype=float).reshape(n, 2)
+            for j in range(k)]
+    f = getattr(fc, name)
+    result = f(*args)
+    parts = result if isinstance(result, tuple) else (result,)
+    assert all(len(p) == n for p in parts)
+    for i in range(n):
+        scalar = f(*[points[j] if single[j] else rows[j][i] for j in range(k)])
+        got = []
+        for p in parts:
+            got.extend(p[i].tolist() if p.ndim == 2 else [p[i].item()])
+        assert got == _flat(scalar)
+        assert as_bytes([x for x in got if not isinstance(x, bool)]) == as_bytes(
+            [x for x in _flat(scalar) if not isinstance(x, bool)])
+
+
+def test_primitive_arrays_nan_rows_float32_and_errors(fc):
+    p = np.array([[1.0, 5.0], [math.nan, 0.0], [9.0, 1.0]])
+    pts, t = fc.closest_point_on_segment(p, (0.0, 0.0), (4.0, 0.0))
+    assert pts.tolist()[0] == [1.0, 0.0] and pts.tolist()[2] == [4.0, 0.0]
+    assert np.isnan(pts[1]).all() and np.isnan(t[1]) and t[[0, 2]].tolist() == [0.25, 1.0]
+    hit = fc.segments_intersect(p, (0.0, 0.0), (4.0, 0.0), np.array([[4.0, 9.0]] * 3))
+    assert hit.dtype == np.bool_ and hit[1] == False  # noqa: E712 (a NumPy bool)
+    d32 = fc.point_segment_distance(p.astype(np.float32), (0.0, 0.0), (4.0, 0.0))
+    assert d32.dtype == np.float32
+    assert d32.tobytes() == fc.point_segment_distance(
+        p.astype(np.float32).astype(np.float64), (0.0, 0.0), (4.0, 0.0)).astype(np.float32).tobytes()
+    with pytest.raises(ValueError, match="same length"):
+        fc.segment_segment_distance(p, p[:2], (0.0, 0.0), (1.0, 1.0))
+    with pytest.raises(ValueError, match="b must have shape"):
+        fc.point_segment_distance(p, (0.0, 0.0), np.zeros((3, 3)))
+    with pytest.raises(TypeError, match="a"):
+        fc.point_segment_distance(p, "a", (1.0, 1.0))
+    with pytest.raises(TypeError, match="c"):
+        fc.segment_segment_distance(p, p, np.array([["x", "y"]] * 3), p)

@@ -12,7 +12,7 @@ import os
 
 import numpy as np
 
-from ._arrays import PolygonArray, ShapeArray
+from ._arrays import PolygonArray, ShapeArray, as_float_array
 from ._validate import SHAPE_NAMES
 
 FLOAT32 = np.dtype(np.float32)
@@ -111,3 +111,43 @@ def run(chunk, n, workers):
         futures = [pool.submit(chunk, bounds[k], bounds[k + 1]) for k in range(workers)]
         for f in futures:
             f.result()
+
+
+# ------------------------------------------------------------------ point arrays
+
+
+def has_rows(*values) -> bool:
+    """Whether any argument is an ``(N, 2)`` array (a batch primitive call)."""
+    for v in values:
+        if isinstance(v, np.ndarray) and v.ndim == 2:
+            return True
+    return False
+
+
+def point_args(values, names):
+    """``(arrays, n, dtype)`` of the point arguments of a batch primitive call.
+
+    Each argument is an ``(N, 2)`` array or one point ``(x, y)``, which stands for every
+    row.  ``arrays[k]`` is a C-contiguous float64 ``(N, 2)`` or ``(1, 2)`` array (points
+    keep their exact float64 values; float32 arrays are widened exactly); ``dtype`` is
+    float32 only when every array argument is float32, the precision of the results.
+    """
+    from ._validate import as_point
+
+    arrays = []
+    n = None
+    first = None
+    wide = False
+    for v, name in zip(values, names):
+        if isinstance(v, np.ndarray) and v.ndim == 2:
+            arr = as_float_array(v, 2, 2, name)
+            if n is not None and len(arr) != n:
+                raise ValueError(
+                    f"{first} and {name} must have the same length, got {n} and {len(arr)}"
+                )
+            n, first = len(arr), first or name
+            wide = wide or arr.dtype != FLOAT32
+            arrays.append(np.ascontiguousarray(arr, dtype=np.float64))
+        else:
+            arrays.append(np.array([as_point(v, name)], dtype=np.float64))
+    return arrays, n, FLOAT64 if wide else FLOAT32

@@ -19,6 +19,7 @@ from cython cimport floating
 from libc.math cimport NAN, cos, isfinite, sin, sqrt
 from libc.stdlib cimport free, malloc
 
+from .geometry cimport SegClosest, closest_on_segment, dist2, segment_segment
 from .narrowphase cimport Round, round_result, round_round_closest, round_round_collide
 from .queries cimport View, closest_views, collide_views, view_of
 from .shapes cimport AABB_KIND, CAPSULE, CIRCLE, OBB_KIND, POLYGON, SEGMENT, Shape
@@ -35,7 +36,7 @@ cdef enum:
 
 
 cdef enum:
-    MAX_BUFFERS = 8
+    MAX_BUFFERS = 12
 
 
 cdef struct Side:
@@ -306,9 +307,9 @@ cdef class _Job:
     cdef void* dist
     cdef void* pa
     cdef void* pb
-    # the buffers of the arrays the pointers above point into, held until the end:
-    # two per polygon operand (vertices and counts), one per other operand, three
-    # outputs at most
+    # the buffers of the arrays the pointers point into, held until the end: two
+    # per polygon operand (vertices and counts), one per other operand, three
+    # outputs; a primitive holds up to four point arrays and five outputs
     cdef Py_buffer buffers[MAX_BUFFERS]
     cdef int held
 
@@ -464,3 +465,159 @@ def closest_points(query, a, b, workers):
     _start(job, n, workers)
     return pa, pb, d
 
+
+
+# --------------------------------------------------------------- geometry primitives
+
+cdef enum:
+    ON_SEGMENT = 0
+    ON_LINE = 1
+    POINT_SEGMENT = 2
+    SEGMENTS_CLOSEST = 3
+    SEGMENTS_DISTANCE = 4
+    SEGMENTS_INTERSECT = 5
+
+
+cdef inline void _lift(double t, double ox, double oy, double ax, double ay, double bx,
+                       double by, double lx, double ly, double* out) noexcept nogil:
+    # out (OUT): absolute point from a local one (geometry.pyx _lift)
+    if t == 0.0:
+        out[0] = ax
+        out[1] = ay
+    elif t == 1.0:
+        out[0] = bx
+        out[1] = by
+    else:
+        out[0] = lx + ox
+        out[1] = ly + oy
+
+
+cdef void _primitive_loop(int which, const double** pts, const Py_ssize_t* steps, int k,
+                          Py_ssize_t n, double* f0, double* f1, double* f2,
+                          double* p0, double* p1, unsigned char* hit) noexcept nogil:
+    # row by row, the operations of the scalar primitive in geometry.pyx; pts[j] is
+    # argument j, steps[j] its row stride (0 for a single point)
+    cdef Py_ssize_t i
+    cdef int j
+    cdef double v[8]
+    cdef double lx, ly, t, den, abx, aby, qx, qy, finite
+    cdef SegClosest r
+    for i in range(n):
+        finite = 0.0
+        for j in range(k):
+            v[2 * j] = pts[j][i * steps[j]]
+            v[2 * j + 1] = pts[j][i * steps[j] + 1]
+            finite += (v[2 * j] - v[2 * j]) + (v[2 * j + 1] - v[2 * j + 1])
+        if finite != 0.0:
+            # NaN or inf in the row (x - x is NaN exactly for those)
+            if which == SEGMENTS_INTERSECT:
+                hit[i] = False
+            elif which == ON_SEGMENT or which == ON_LINE:
+                p0[2 * i] = p0[2 * i + 1] = f0[i] = NAN
+            elif which == SEGMENTS_CLOSEST:
+                f0[i] = f1[i] = f2[i] = NAN
+                p0[2 * i] = p0[2 * i + 1] = p1[2 * i] = p1[2 * i + 1] = NAN
+            else:
+                f0[i] = NAN
+            continue
+        if which == ON_SEGMENT:
+            t = closest_on_segment(v[0] - v[2], v[1] - v[3], 0.0, 0.0, v[4] - v[2],
+                                   v[5] - v[3], &lx, &ly)
+            _lift(t, v[2], v[3], v[2], v[3], v[4], v[5], lx, ly, &p0[2 * i])
+            f0[i] = t
+        elif which == ON_LINE:
+            abx = v[4] - v[2]
+            aby = v[5] - v[3]
+            den = abx * abx + aby * aby
+            if den == 0.0:
+                # a == b: the "line" is a point
+                p0[2 * i] = v[2]
+                p0[2 * i + 1] = v[3]
+                f0[i] = 0.0
+                continue
+            t = ((v[0] - v[2]) * abx + (v[1] - v[3]) * aby) / den
+            f0[i] = t
+            if t == 0.0:
+                p0[2 * i] = v[2]
+                p0[2 * i + 1] = v[3]
+            elif t == 1.0:
+                p0[2 * i] = v[4]
+                p0[2 * i + 1] = v[5]
+            else:
+                p0[2 * i] = v[2] + t * abx
+                p0[2 * i + 1] = v[3] + t * aby
+        elif which == POINT_SEGMENT:
+            lx = v[0] - v[2]
+            ly = v[1] - v[3]
+            closest_on_segment(lx, ly, 0.0, 0.0, v[4] - v[2], v[5] - v[3], &qx, &qy)
+            f0[i] = sqrt(dist2(lx, ly, qx, qy))
+        else:
+            r = segment_segment(0.0, 0.0, v[2] - v[0], v[3] - v[1], v[4] - v[0],
+                                v[5] - v[1], v[6] - v[0], v[7] - v[1])
+            if which == SEGMENTS_DISTANCE:
+                f0[i] = sqrt(r.d2)
+            elif which == SEGMENTS_INTERSECT:
+                hit[i] = r.d2 == 0.0
+            else:
+                f1[i] = r.s
+                f2[i] = r.t
+                _lift(r.s, v[0], v[1], v[0], v[1], v[2], v[3], r.px, r.py, &p0[2 * i])
+                if r.d2 == 0.0:
+                    # one point where they meet, the same on both
+                    f0[i] = 0.0
+                    p1[2 * i] = p0[2 * i]
+                    p1[2 * i + 1] = p0[2 * i + 1]
+                else:
+                    f0[i] = sqrt(r.d2)
+                    _lift(r.t, v[0], v[1], v[4], v[5], v[6], v[7], r.qx, r.qy, &p1[2 * i])
+
+
+_PRIMITIVES = {
+    "closest_point_on_segment": (ON_SEGMENT, "pf"),
+    "closest_point_on_line": (ON_LINE, "pf"),
+    "point_segment_distance": (POINT_SEGMENT, "f"),
+    "segment_segment_closest": (SEGMENTS_CLOSEST, "fffpp"),
+    "segment_segment_distance": (SEGMENTS_DISTANCE, "f"),
+    "segments_intersect": (SEGMENTS_INTERSECT, "b"),
+}
+
+
+def primitive(name, values, names):
+    """A geometry primitive on ``(N, 2)`` arrays (see fastcol._ref.batch.primitive)."""
+    cdef const double* pts[4]
+    cdef Py_ssize_t steps[4]
+    cdef double* f[3]
+    cdef double* p[2]
+    cdef unsigned char* hit = NULL
+    cdef int which, j, k, nf = 0, np_ = 0
+    cdef Py_ssize_t n
+    cdef _Job job = _Job.__new__(_Job)
+    which, layout = _PRIMITIVES[name]
+    arrays, n, dtype = _batch.point_args(values, names)
+    for j in range(len(arrays)):
+        pts[j] = <const double*>job.address(arrays[j], False)
+        steps[j] = 0 if arrays[j].shape[0] == 1 else 2
+    outs = []
+    for kind in layout:
+        if kind == "b":
+            out = np.empty(n, dtype=_BOOL)
+            hit = <unsigned char*>job.address(out, True)
+        elif kind == "p":
+            out = np.empty((n, 2))
+            p[np_] = <double*>job.address(out, True)
+            np_ += 1
+        else:
+            out = np.empty(n)
+            f[nf] = <double*>job.address(out, True)
+            nf += 1
+        outs.append(out)
+    for j in range(nf, 3):
+        f[j] = NULL
+    for j in range(np_, 2):
+        p[j] = NULL
+    k = len(arrays)
+    with nogil:
+        _primitive_loop(which, pts, steps, k, n, f[0], f[1], f[2], p[0], p[1], hit)
+    if dtype.itemsize == 4:
+        outs = [o if part == "b" else o.astype(dtype) for o, part in zip(outs, layout)]
+    return outs[0] if len(outs) == 1 else tuple(outs)

@@ -10,6 +10,24 @@ from libc.math cimport sqrt
 
 from .validate cimport point
 
+import numpy as np
+
+from fastcol import _batch
+
+
+cdef object _ndarray = np.ndarray
+
+
+cdef inline bint _rows(object a, object b, object c, object d) noexcept:
+    # whether a batch call: an argument is an array (the scalar path takes tuples)
+    return (type(a) is _ndarray or type(b) is _ndarray or type(c) is _ndarray
+            or type(d) is _ndarray) and _batch.has_rows(a, b, c, d)
+
+
+cdef object _batch_primitive(str name, tuple values, tuple names):
+    from . import batch
+    return batch.primitive(name, values, names)
+
 
 cdef inline tuple _lift(double t, double ox, double oy, double ax, double ay,
                         double bx, double by, double lx, double ly):
@@ -32,6 +50,8 @@ def closest_point_on_segment(p, a, b):
     >>> fc.closest_point_on_segment((1.0, 5.0), (0.0, 0.0), (4.0, 0.0))
     ((1.0, 0.0), 0.25)
     """
+    if _rows(p, a, b, None):
+        return _batch_primitive("closest_point_on_segment", (p, a, b), ("p", "a", "b"))
     cdef double px, py, ax, ay, bx, by, lx, ly, t
     point(p, "p", &px, &py)
     point(a, "a", &ax, &ay)
@@ -49,6 +69,8 @@ def closest_point_on_line(p, a, b):
     >>> fc.closest_point_on_line((6.0, 3.0), (0.0, 0.0), (4.0, 0.0))
     ((6.0, 0.0), 1.5)
     """
+    if _rows(p, a, b, None):
+        return _batch_primitive("closest_point_on_line", (p, a, b), ("p", "a", "b"))
     cdef double px, py, ax, ay, bx, by, abx, aby, den, t
     point(p, "p", &px, &py)
     point(a, "a", &ax, &ay)
@@ -76,6 +98,8 @@ def point_segment_distance(p, a, b):
     >>> fc.point_segment_distance((3.0, 4.0), (0.0, 0.0), (0.0, 0.0))
     5.0
     """
+    if _rows(p, a, b, None):
+        return _batch_primitive("point_segment_distance", (p, a, b), ("p", "a", "b"))
     cdef double px, py, ax, ay, bx, by, lpx, lpy, qx, qy
     point(p, "p", &px, &py)
     point(a, "a", &ax, &ay)
@@ -107,6 +131,8 @@ def segment_segment_closest(a, b, c, d):
     >>> fc.segment_segment_closest((0, 0), (2, 0), (1, 1), (1, 3))
     (1.0, 0.5, 0.0, (1.0, 0.0), (1.0, 1.0))
     """
+    if _rows(a, b, c, d):
+        return _batch_primitive("segment_segment_closest", (a, b, c, d), ("a", "b", "c", "d"))
     cdef double ax, ay, bx, by, cx, cy, dx, dy
     cdef SegClosest r = _segments(a, b, c, d, &ax, &ay, &bx, &by, &cx, &cy, &dx, &dy)
     cdef tuple pa = _lift(r.s, ax, ay, ax, ay, bx, by, r.px, r.py)
@@ -125,6 +151,8 @@ def segment_segment_distance(a, b, c, d):
     >>> fc.segment_segment_distance((0, 0), (4, 0), (5, 3), (9, 3))
     3.1622776601683795
     """
+    if _rows(a, b, c, d):
+        return _batch_primitive("segment_segment_distance", (a, b, c, d), ("a", "b", "c", "d"))
     cdef double ax, ay, bx, by, cx, cy, dx, dy
     return sqrt(_segments(a, b, c, d, &ax, &ay, &bx, &by, &cx, &cy, &dx, &dy).d2)
 
@@ -138,5 +166,7 @@ def segments_intersect(a, b, c, d):
     >>> fc.segments_intersect((0, 0), (2, 0), (2, 0), (3, 5))
     True
     """
+    if _rows(a, b, c, d):
+        return _batch_primitive("segments_intersect", (a, b, c, d), ("a", "b", "c", "d"))
     cdef double ax, ay, bx, by, cx, cy, dx, dy
     return _segments(a, b, c, d, &ax, &ay, &bx, &by, &cx, &cy, &dx, &dy).d2 == 0.0

@@ -9,12 +9,17 @@ The public functions validate their points, move the origin to the first point, 
 kernel and move the results back.  Returned parameters that are exactly 0 or 1 return
 the given endpoint itself, so ``closest_point_on_segment(p, a, b)`` at ``t == 1`` is ``b``
 to the bit.
+
+Every primitive also takes ``(N, 2)`` arrays in place of points (a single point stands
+for every row) and answers row by row with arrays: points as ``(N, 2)``, numbers as
+``(N,)``; a row holding NaN or inf gives NaN (False for ``segments_intersect``).
 """
 
 from __future__ import annotations
 
 import math
 
+from .. import _batch
 from .._validate import as_point
 
 
@@ -150,7 +155,7 @@ def closest_point_on_segment(p, a, b):
 
     Parameters
     ----------
-    p, a, b : (2,) sequence of float
+    p, a, b : (2,) sequence of float, or (N, 2) array
         The query point and the segment's ends.
 
     Returns
@@ -168,6 +173,10 @@ def closest_point_on_segment(p, a, b):
     >>> fc.closest_point_on_segment((9.0, 1.0), (0.0, 0.0), (4.0, 0.0))
     ((4.0, 0.0), 1.0)
     """
+    if _batch.has_rows(p, a, b):
+        from . import batch
+
+        return batch.primitive(closest_point_on_segment, (p, a, b), ("p", "a", "b"), "pf")
     px, py = as_point(p, "p")
     ax, ay = as_point(a, "a")
     bx, by = as_point(b, "b")
@@ -180,7 +189,7 @@ def closest_point_on_line(p, a, b):
 
     Parameters
     ----------
-    p, a, b : (2,) sequence of float
+    p, a, b : (2,) sequence of float, or (N, 2) array
         The query point and two points of the line.
 
     Returns
@@ -196,6 +205,10 @@ def closest_point_on_line(p, a, b):
     >>> fc.closest_point_on_line((6.0, 3.0), (0.0, 0.0), (4.0, 0.0))
     ((6.0, 0.0), 1.5)
     """
+    if _batch.has_rows(p, a, b):
+        from . import batch
+
+        return batch.primitive(closest_point_on_line, (p, a, b), ("p", "a", "b"), "pf")
     px, py = as_point(p, "p")
     ax, ay = as_point(a, "a")
     bx, by = as_point(b, "b")
@@ -224,6 +237,10 @@ def point_segment_distance(p, a, b):
     >>> fc.point_segment_distance((2.0, 0.0), (0.0, 0.0), (4.0, 0.0))   # on the segment
     0.0
     """
+    if _batch.has_rows(p, a, b):
+        from . import batch
+
+        return batch.primitive(point_segment_distance, (p, a, b), ("p", "a", "b"), "f")
     px, py = as_point(p, "p")
     ax, ay = as_point(a, "a")
     bx, by = as_point(b, "b")
@@ -238,7 +255,7 @@ def segment_segment_closest(a, b, c, d):
 
     Parameters
     ----------
-    a, b, c, d : (2,) sequence of float
+    a, b, c, d : (2,) sequence of float, or (N, 2) array
         The ends of the two segments; a segment whose ends coincide is a point.
 
     Returns
@@ -259,6 +276,10 @@ def segment_segment_closest(a, b, c, d):
     >>> fc.segment_segment_closest((0, 0), (2, 2), (0, 2), (2, 0))[0]   # crossing
     0.0
     """
+    if _batch.has_rows(a, b, c, d):
+        from . import batch
+
+        return batch.primitive(segment_segment_closest, (a, b, c, d), ("a", "b", "c", "d"), "fffpp")
     ax, ay = as_point(a, "a")
     bx, by = as_point(b, "b")
     cx, cy = as_point(c, "c")
@@ -282,6 +303,10 @@ def segment_segment_distance(a, b, c, d):
     >>> fc.segment_segment_distance((0, 0), (4, 0), (5, 3), (9, 3))   # parallel
     3.1622776601683795
     """
+    if _batch.has_rows(a, b, c, d):
+        from . import batch
+
+        return batch.primitive(segment_segment_distance, (a, b, c, d), ("a", "b", "c", "d"), "f")
     ax, ay = as_point(a, "a")
     bx, by = as_point(b, "b")
     cx, cy = as_point(c, "c")
@@ -301,6 +326,10 @@ def segments_intersect(a, b, c, d):
     >>> fc.segments_intersect((0, 0), (2, 0), (3, 0), (4, 0))   # collinear, apart
     False
     """
+    if _batch.has_rows(a, b, c, d):
+        from . import batch
+
+        return batch.primitive(segments_intersect, (a, b, c, d), ("a", "b", "c", "d"), "b")
     ax, ay = as_point(a, "a")
     bx, by = as_point(b, "b")
     cx, cy = as_point(c, "c")
