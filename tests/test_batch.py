@@ -261,6 +261,13 @@ def test_polygon_array_construction(fc):
     assert wrapped.vertices is polys.vertices
     with pytest.raises(ValueError, match="counter-clockwise"):
         fc.PolygonArray.from_padded(np.array([[[0, 0], [0, 1], [1, 0]]], float), [3])
+    star = [(math.cos(4 * math.pi * k / 5), math.sin(4 * math.pi * k / 5)) for k in range(5)]
+    with pytest.raises(ValueError, match=r"vertices\[1\] must wind once"):
+        fc.PolygonArray.from_padded(np.array([polys.vertices[1, :3].tolist() + [[0, 1]] * 2, star]), [3, 5])
+    with pytest.raises(ValueError, match="collinear"):
+        fc.PolygonArray.from_padded(np.array([[[0, 0], [1, 0], [2, 0], [0, 1]]], float), [4])
+    with pytest.raises(ValueError, match="finite"):
+        fc.PolygonArray.from_padded(np.array([[[0, 0], [1, 0], [math.nan, 1]]]), [3])
     with pytest.raises(ValueError, match="counts"):
         fc.PolygonArray.from_padded(np.zeros((1, 3, 2)), [4])
     with pytest.raises(ValueError, match="counts"):

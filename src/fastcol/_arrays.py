@@ -16,7 +16,6 @@ import operator
 
 import numpy as np
 
-from . import _polygon
 
 _FLOAT_DTYPES = (np.dtype(np.float64), np.dtype(np.float32))
 
@@ -160,8 +159,7 @@ class PolygonArray:
         if c.size and (c.min() < 3 or c.max() > k):
             raise ValueError(f"counts must lie between 3 and {k} (the padded size)")
         self._counts = np.ascontiguousarray(c, dtype=np.int64)
-        for i in range(len(self._counts)):
-            _check_ccw_convex(self._vertices[i, : self._counts[i]], f"vertices[{i}]")
+        _check_rings(self._vertices, self._counts)
         return self
 
     @property
@@ -200,16 +198,40 @@ class PolygonArray:
         return f"{type(self).__name__}.from_padded({self._vertices!r}, {self._counts!r})"
 
 
-def _check_ccw_convex(ring, name):
-    """ValueError naming ``name`` unless ``ring`` is stored as Polygon stores vertices."""
-    points = [(float(x), float(y)) for x, y in ring]
-    xs, ys = _polygon.normalize(_polygon.parse_points(points, name), name)
-    if len(xs) != len(points) or set(zip(xs, ys)) != set(points):
-        raise ValueError(f"{name} must not repeat vertices or hold collinear ones")
-    # normalisation keeps the cyclic order of a counter-clockwise ring
-    start = points.index((xs[0], ys[0]))
-    if points[start:] + points[:start] != list(zip(xs, ys)):
-        raise ValueError(f"{name} must be counter-clockwise")
+def _check_rings(vertices, counts):
+    """ValueError naming the first row that is not a strictly convex CCW ring.
+
+    Vectorised over the rows: every vertex turns strictly left (no repeated or
+    collinear vertices, counter-clockwise), and the turns add up to one revolution (a
+    pentagram turns left everywhere but winds twice).
+    """
+    n, k = vertices.shape[:2]
+    if n == 0:
+        return
+    v = vertices.astype(np.float64)
+    j = np.arange(k)
+    count = counts[:, None]
+    valid = j < count
+    rows = np.arange(n)[:, None]
+    a = v[rows, j % count]
+    b = v[rows, (j + 1) % count]
+    c = v[rows, (j + 2) % count]
+    e1 = b - a
+    e2 = c - b
+    cross = e1[..., 0] * e2[..., 1] - e1[..., 1] * e2[..., 0]
+    dot = e1[..., 0] * e2[..., 0] + e1[..., 1] * e2[..., 1]
+    finite = np.isfinite(v).all(axis=2) | ~valid
+    left = (cross > 0.0) | ~valid
+    with np.errstate(invalid="ignore"):
+        turning = np.where(valid, np.arctan2(cross, dot), 0.0).sum(axis=1)
+    for name, bad, what in (
+        ("finite", ~finite.all(axis=1), "must hold finite numbers"),
+        ("left", ~left.all(axis=1),
+         "must be a strictly convex counter-clockwise ring (no repeated or collinear vertices)"),
+        ("once", turning > 3.0 * np.pi, "must wind once (it is a star)"),
+    ):
+        if bad.any():
+            raise ValueError(f"vertices[{int(np.argmax(bad))}] {what}")
 
 
 class CircleArray(ShapeArray):
