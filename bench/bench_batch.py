@@ -516,11 +516,15 @@ def _pair_setup(array_name: str, key_a: str, key_b: str, out_dtype=None):
 
 
 def _polygon_setup(mod, data):
+    """Wrap the hexagons; ``wrap_us_per_row`` is what ``from_padded``'s checks cost."""
     a, b = data["hexagons"], data["hexagon_partners"]
     counts = np.full(len(a), 6, dtype=np.int64)
-    return {"a": mod.PolygonArray.from_padded(a, counts),
-            "b": mod.PolygonArray.from_padded(b, counts),
-            "out": np.empty(len(a))}
+    t0 = time.perf_counter()
+    ops = {"a": mod.PolygonArray.from_padded(a, counts),
+           "b": mod.PolygonArray.from_padded(b, counts),
+           "out": np.empty(len(a))}
+    ops["wrap_us_per_row"] = (time.perf_counter() - t0) / (2 * len(a)) * 1e6
+    return ops
 
 
 def _one_setup(mod, data):
@@ -729,6 +733,8 @@ def run_query(q: Query, mods: dict, bars, data: dict, ref_data: dict, plans: dic
     row = {"key": q.key, "label": q.label, "rows": n, "bar_kind": q.bar_kind}
     if fast is not None:
         ops = q.setup(fast, data)
+        if "wrap_us_per_row" in ops:
+            row["wrap_us_per_row"] = ops["wrap_us_per_row"]
         expected = copy_result(q.call(fast, ops, 1))
         if q.describe:
             row["data"] = q.describe(expected)
@@ -995,6 +1001,24 @@ def print_report(line: str, settings: dict, notes: list[str], rows: list[dict], 
     print("summary: " + ", ".join(f"{n} {s}" for s, n in counts.items() if n))
 
 
+def make_settings(args, plans: dict, n: int, n_poly: int, n_ref: int) -> dict:
+    """What was run and how, for the report's method line and the JSON."""
+    method = (
+        f"median of {plans['main'].repeat} repeats (reference {plans['reference'].repeat}) of "
+        f"{'process CPU' if args.cpu_time else 'wall-clock'} time, each about "
+        f"{plans['main'].target_s * 1000:.0f} ms; workers=2 and w2/w1 by wall-clock time; "
+        f"float64 rows; reference at N={n_ref:,}; compiled bars built with Cython, "
+        f"{' '.join(bench_scalar.FLOOR_COMPILE_ARGS)}"
+    )
+    return {
+        "quick": args.quick, "cpu_time": args.cpu_time, "n": n, "n_polygons": n_poly,
+        "n_reference": n_ref, "seed": SEED,
+        "plans": {k: vars(v) for k, v in plans.items()},
+        "compile_args": bench_scalar.FLOOR_COMPILE_ARGS,
+        "method": method,
+    }
+
+
 def main(argv=None) -> int:
     args = parse_args(argv)
     log = bench_scalar.log
@@ -1017,15 +1041,12 @@ def main(argv=None) -> int:
     log(f"generating data (N={n:,}, polygons N={n_poly:,}) ...")
     data = make_data(n, n_poly)
     ref_data = head(data, n_ref, n_ref)
-    t0 = time.perf_counter()
-    if mods.get("compiled") is not None:
-        mods["compiled"].PolygonArray.from_padded(
-            data["hexagons"], np.full(n_poly, 6, dtype=np.int64))
-        notes.append(f"PolygonArray.from_padded took {(time.perf_counter() - t0) / n_poly * 1e6:.1f}"
-                     f" us per row (N={n_poly:,}); it is not timed below")
 
     log("timing (million rows per second) ...")
     rows = [run_query(q, mods, bars, data, ref_data, plans, clock, log) for q in QUERIES]
+    notes += [f"{r['label']}: PolygonArray.from_padded took {r['wrap_us_per_row']:.1f} us "
+              f"per row (N={r['rows']:,}, not timed in the table)"
+              for r in rows if "wrap_us_per_row" in r]
     sweep = None
     if mods.get("compiled") is not None:
         log("small batches ...")
@@ -1033,17 +1054,7 @@ def main(argv=None) -> int:
     targets = check_targets(rows, sweep, n)
 
     info, line = machine_line(mods)
-    settings = {
-        "quick": args.quick, "cpu_time": args.cpu_time, "n": n, "n_polygons": n_poly,
-        "n_reference": n_ref, "seed": SEED,
-        "plans": {k: vars(v) for k, v in plans.items()},
-        "compile_args": bench_scalar.FLOOR_COMPILE_ARGS,
-        "method": (f"median of {plans['main'].repeat} repeats (reference {plans['reference'].repeat}) "
-                   f"of {'process CPU' if args.cpu_time else 'wall-clock'} time, each about "
-                   f"{plans['main'].target_s * 1000:.0f} ms; workers=2 and w2/w1 by wall-clock "
-                   f"time; float64 rows; reference at N={n_ref:,}; compiled bars built with "
-                   f"Cython, {' '.join(bench_scalar.FLOOR_COMPILE_ARGS)}"),
-    }
+    settings = make_settings(args, plans, n, n_poly, n_ref)
     print_report(line, settings, notes, rows, sweep, targets)
     if args.json:
         payload = {"machine": info, "settings": settings, "notes": notes, "rows": rows,
