@@ -46,10 +46,12 @@ circle of a pair offset by up to 3 in x and y (about a third collide).  One-agai
 closest point is ``closest_points(CircleArray(points, r=0), SegmentArray)`` (the
 geometry primitives do not take arrays yet); segments have ends up to 3 apart.
 Segment-segment and capsule-capsule distances pair segments whose starts are up to 2
-apart (about 13% cross or touch; half the capsules overlap).  Polygons are regular hexagons of radius 1, rotated at
-random, centres up to 3 apart, at a smaller N (``PolygonArray.from_padded`` checks
-every row in Python once, about 50 us per row).  To add a query (for instance the
-primitives' array forms once they exist), add a ``Query`` to ``QUERIES``.
+apart (about 13% cross or touch; half the capsules overlap); hand-made rows
+(``EDGE_SEGMENT_PAIRS``, ``EDGE_POINT_SEGMENTS``) come first.  Polygons are regular
+hexagons of radius 1, rotated at random, centres up to 3 apart, at a smaller N
+(``PolygonArray.from_padded`` checks every row in Python once, 35-70 us per row).  To
+add a query (for instance the primitives' array forms once they exist), add a
+``Query`` to ``QUERIES``.
 
 Targets (printed as PASS/MISS; the script exits 0 whatever the timings):
 circle-circle collide >= 0.9x the memory read floor; segment-segment distance and
