@@ -131,15 +131,19 @@ setup(
 '''
 
 
-def floor_module_name() -> str:
-    """A name that changes whenever the built module would differ."""
+def floor_module_name(source: str = FLOOR_SOURCE, prefix: str = "_fastcol_floor_") -> str:
+    """A name that changes whenever the built module would differ.
+
+    ``source`` and ``prefix`` let other benchmarks (bench_batch.py) build their own
+    modules with the same flags and directives.
+    """
     import Cython
 
     key = repr(
-        (FLOOR_SOURCE, FLOOR_COMPILE_ARGS, sorted(FLOOR_DIRECTIVES.items()),
+        (source, FLOOR_COMPILE_ARGS, sorted(FLOOR_DIRECTIVES.items()),
          Cython.__version__, sys.version, sys.platform)
     )
-    return "_fastcol_floor_" + hashlib.sha256(key.encode()).hexdigest()[:12]
+    return prefix + hashlib.sha256(key.encode()).hexdigest()[:12]
 
 
 def floor_build_dir() -> Path:
@@ -163,9 +167,9 @@ def find_extension(directory: Path, name: str) -> Path | None:
     return None
 
 
-def build_floor(directory: Path, name: str) -> None:
-    """Cythonize and compile ``name.pyx`` in place; raise with the log on failure."""
-    (directory / (name + ".pyx")).write_text(FLOOR_SOURCE)
+def build_floor(directory: Path, name: str, source: str = FLOOR_SOURCE) -> None:
+    """Cythonize and compile ``source`` as ``name.pyx`` in place; raise with the log on failure."""
+    (directory / (name + ".pyx")).write_text(source)
     setup_py = directory / ("setup_" + name + ".py")
     setup_py.write_text(
         FLOOR_SETUP.format(name=name, args=FLOOR_COMPILE_ARGS, directives=FLOOR_DIRECTIVES)
