@@ -45,15 +45,17 @@ not scale either, the machine (other processes on the cores) is what limits work
 Queries (one table row each).  Circles (element-wise): radius 0.5-1.5, the second
 circle of a pair offset by up to 3 in x and y (about a third collide).  One-against-many:
 ``Circle(50, 50, 30)`` against circles spread over a 100 x 100 square.  Point-segment
-closest point is ``closest_points(CircleArray(points, r=0), SegmentArray)`` (the
-geometry primitives do not take arrays yet); segments have ends up to 3 apart.
+closest point is the primitive ``closest_point_on_segment(points, ends_a, ends_b)`` on
+``(N, 2)`` arrays (and, as a second row, ``closest_points(CircleArray(points, r=0),
+SegmentArray)``); segments have ends up to 3 apart.  Segment-segment distance is the
+primitive ``segment_segment_distance`` on four ``(N, 2)`` arrays (and, as a second row,
+``distance(SegmentArray, SegmentArray)``).
 Segment-segment and capsule-capsule distances pair segments whose starts are up to 2
 apart (about 13% cross or touch; half the capsules overlap); hand-made rows
 (``EDGE_SEGMENT_PAIRS``, ``EDGE_POINT_SEGMENTS``) come first.  Polygons are regular
 hexagons of radius 1, rotated at random, centres up to 3 apart, at a smaller N
-(``PolygonArray.from_padded`` checks every row in Python once, 35-70 us per row).  To
-add a query (for instance the primitives' array forms once they exist), add a
-``Query`` to ``QUERIES``.
+(``PolygonArray.from_padded`` checks every row once).  To add a query, add a ``Query``
+to ``QUERIES``.
 
 Targets (printed as PASS/MISS; the script exits 0 whatever the timings):
 circle-circle collide >= 0.9x the memory read floor; segment-segment distance and
@@ -541,6 +543,35 @@ def _point_segment_setup(mod, data):
     return {"a": mod.CircleArray(data["points"]), "b": mod.SegmentArray(data["segments"])}
 
 
+def _primitive_point_segment_setup(mod, data):
+    seg = data["segments"]
+    return {"p": np.ascontiguousarray(data["points"][:, :2]), "a": np.ascontiguousarray(seg[:, :2]),
+            "b": np.ascontiguousarray(seg[:, 2:])}
+
+
+def _primitive_point_segment(mod, ops, workers):
+    # the primitives have no workers argument: one thread
+    return mod.closest_point_on_segment(ops["p"], ops["a"], ops["b"])
+
+
+def _check_point_on_segment(expected, got, data) -> None:
+    """fastcol's ``(point, t)`` against another ``(point, t)`` or ``(p, point, d)``."""
+    if len(got) == 2:
+        _close(expected[0], got[0], "closest point")
+        _close(expected[1], got[1], "t")
+    else:
+        _close(expected[0], got[1], "closest point")
+
+
+def _primitive_segments_setup(mod, data):
+    s, u = data["segments"], data["segment_partners"]
+    return {"ends": [np.ascontiguousarray(x) for x in (s[:, :2], s[:, 2:], u[:, :2], u[:, 2:])]}
+
+
+def _primitive_segments(mod, ops, workers):
+    return mod.segment_segment_distance(*ops["ends"])
+
+
 def _collide(mod, ops, workers):
     return mod.collide(ops["a"], ops["b"], out=ops["out"], workers=workers)
 
@@ -652,11 +683,22 @@ QUERIES = [
           numpy=lambda d, ops: numpy_circle_collide_one(*d["fixed_circle"],
                                                         d["circles_spread"], ops["np_out"]),
           check=_check_collide_one, describe=_hit_rate),
-    Query("closest_point_segment", "closest point Point-Segment (element-wise)", "main",
-          _point_segment_setup, _closest, "loop", _loop_point_segment,
+    Query("closest_point_segment", "closest_point_on_segment, (N, 2) arrays (one thread)",
+          "main", _primitive_point_segment_setup, _primitive_point_segment, "loop",
+          _loop_point_segment,
+          numpy=lambda d, ops: numpy_point_segment_closest(d["points"], d["segments"]),
+          check=_check_point_on_segment),
+    Query("closest_points_point_segment", "closest_points CircleArray(r=0)-SegmentArray",
+          "main", _point_segment_setup, _closest, "loop", _loop_point_segment,
           numpy=lambda d, ops: numpy_point_segment_closest(d["points"], d["segments"]),
           check=_check_closest, describe=_zero_rate),
-    Query("distance_segment_segment", "distance Segment-Segment (element-wise)", "main",
+    Query("distance_segment_segment", "segment_segment_distance, (N, 2) arrays (one thread)",
+          "main", _primitive_segments_setup, _primitive_segments, "loop",
+          _loop_segment_segment,
+          numpy=lambda d, ops: numpy_segment_segment_distance(
+              d["segments"], d["segment_partners"], ops["np_out"]),
+          check=_check_float, describe=_zero_rate),
+    Query("distance_segmentarray", "distance SegmentArray-SegmentArray", "main",
           _pair_setup("SegmentArray", "segments", "segment_partners", np.float64), _distance,
           "loop", _loop_segment_segment,
           numpy=lambda d, ops: numpy_segment_segment_distance(
