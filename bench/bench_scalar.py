@@ -1,7 +1,8 @@
 """Scalar-query benchmark: nanoseconds per call, against the Python -> C call floor.
 
-Measures ``collide``, ``distance`` and ``closest_points`` for every unordered pair of
-the six shapes (21 pairs), on the compiled backend (``fastcol._ext``) and on the
+Measures ``collide``, ``distance``, ``closest_points``, ``contact`` and
+``time_of_impact`` for every unordered pair of the six shapes (21 pairs), and
+``raycast`` for each shape, on the compiled backend (``fastcol._ext``) and on the
 pure-Python reference (``fastcol._ref``), each imported directly.  In the same run it
 measures the *floor*: a Cython ``def floor(a, b): pass`` that this script compiles
 itself, with the compiler flags of fastcol's ``setup.py`` (``-O3 -ffp-contract=off``
@@ -13,8 +14,7 @@ How to run (from the repository root)::
     python bench/bench_scalar.py                  # after installing fastcol
     PYTHONPATH=src python bench/bench_scalar.py   # with an in-place build of src/fastcol
 
-Options: ``--quick`` (fewer and shorter repeats), ``--only {collide,distance,
-closest_points}``, ``--json FILE`` (write the raw per-repeat timings),
+Options: ``--quick`` (fewer and shorter repeats), ``--only QUERY``, ``--json FILE`` (write the raw per-repeat timings),
 ``--no-reference`` (skip the slow reference backend), ``--cpu-time`` (time with
 process CPU time instead of wall-clock time: much steadier when other processes compete
 for the CPU), ``--rebuild-floor``.
@@ -35,8 +35,12 @@ Placement: every pair is shape A (centred on the origin) against shape B (a mirr
 variant, so no two edges are parallel by construction).  ``collide`` uses B moved by
 (0.75, 0.25), overlapping A (its typical case in a game loop, after a broadphase);
 ``distance`` and ``closest_points`` use B moved by (2.25, 0.25), a gap of about 0.25-0.5
-(near but separated, so the full closest-feature computation runs).  Polygons are
-regular hexagons.  The script exits 0 whatever the timings; targets are printed as
+(near but separated, so the full closest-feature computation runs).  ``contact`` uses
+the overlapping placement; ``raycast`` casts from (-5, 0.3) along (1, 0.05) at shape A;
+``time_of_impact`` moves B from the separated placement by (-3, 0) per unit time onto
+a still A.  Calls with more arguments than two are still divided by the two-argument
+floor (a slightly strict ratio).  Polygons are regular hexagons.  The script exits 0
+whatever the timings; targets are printed as
 PASS/MISS.
 """
 
@@ -63,9 +67,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-QUERIES = ("collide", "distance", "closest_points")
+QUERIES = ("collide", "distance", "closest_points", "contact", "raycast", "time_of_impact")
 KINDS = ("Circle", "Capsule", "Segment", "AABB", "OBB", "Polygon")
 PAIRS = [(a, b) for i, a in enumerate(KINDS) for b in KINDS[i:]]  # 21 unordered pairs
+ROUND = ("Circle", "Capsule", "Segment")
 
 OVERLAP_OFFSET = (0.75, 0.25)  # B's centre inside A: overlapping
 GAP_OFFSET = (2.25, 0.25)  # every shape has |x| <= 1 about its centre: separated
@@ -75,6 +80,13 @@ TARGET_CIRCLE_CIRCLE = 1.2
 TARGET_COLLIDE = 3.0
 TARGET_DISTANCE = 5.0
 TARGET_SPEEDUP = 20.0
+TARGET_CONTACT_ROUND = 3.0
+TARGET_CONTACT_HEXAGONS = 6.0
+TARGET_RAYCAST = 3.0
+TARGET_TOI_ROUND = 4.0
+# a ray from the left towards every shape A; B moving left onto A (A stays still)
+RAY = ((-5.0, 0.3), (1.0, 0.05))
+TOI_VELOCITY = (-3.0, 0.0)
 SPEEDUP_PAIRS = (("Capsule", "Capsule"), ("Polygon", "Polygon"))
 
 # --------------------------------------------------------------------------- floor
@@ -219,8 +231,10 @@ class Timing:
         return statistics.median(self.samples_ns)
 
 
-def make_timer(f, a, b, clock) -> timeit.Timer:
-    return timeit.Timer("f(a, b)", timer=clock, globals={"f": f, "a": a, "b": b})
+def make_timer(f, args, clock) -> timeit.Timer:
+    names = [f"x{i}" for i in range(len(args))]
+    env = dict(zip(names, args), f=f)
+    return timeit.Timer(f"f({', '.join(names)})", timer=clock, globals=env)
 
 
 def calibrate(timer: timeit.Timer, target_s: float) -> int:
@@ -237,8 +251,8 @@ def measure(timer: timeit.Timer, number: int, repeat: int) -> list[float]:
     return [t / number * 1e9 for t in timer.repeat(repeat=repeat, number=number)]
 
 
-def time_call(f, a, b, plan: Plan) -> Timing:
-    timer = make_timer(f, a, b, plan.clock)
+def time_call(f, args, plan: Plan) -> Timing:
+    timer = make_timer(f, args, plan.clock)
     number = calibrate(timer, plan.target_s)
     return Timing(number, measure(timer, number, plan.repeat))
 
@@ -247,7 +261,7 @@ class Floor:
     """The floor, timed repeatedly during the run with one fixed ``number``."""
 
     def __init__(self, func, plan: Plan):
-        self.timer = make_timer(func, object(), object(), plan.clock)
+        self.timer = make_timer(func, (object(), object()), plan.clock)
         self.plan = plan
         self.timing = Timing(calibrate(self.timer, plan.target_s))
 
@@ -296,8 +310,23 @@ def shape_b(mod, kind: str, offset: tuple[float, float]):
 
 
 def pair_shapes(mod, query: str, kind_a: str, kind_b: str):
-    offset = OVERLAP_OFFSET if query == "collide" else GAP_OFFSET
+    offset = OVERLAP_OFFSET if query in ("collide", "contact") else GAP_OFFSET
     return shape_a(mod, kind_a), shape_b(mod, kind_b, offset)
+
+
+def call_args(mod, query: str, kind_a: str, kind_b: str) -> tuple:
+    """The arguments of one timed call: a pair, or a ray at A, or B moving onto A."""
+    if query == "raycast":
+        return (shape_a(mod, kind_a), *RAY)
+    a, b = pair_shapes(mod, query, kind_a, kind_b)
+    if query == "time_of_impact":
+        return (a, (0.0, 0.0), b, TOI_VELOCITY)
+    return (a, b)
+
+
+def cases(query: str) -> list[tuple[str, str]]:
+    """The pairs a query is timed on (a ray needs one shape: the pair (kind, kind))."""
+    return [(k, k) for k in KINDS] if query == "raycast" else PAIRS
 
 
 def check_placement(mod, backend: str) -> list[str]:
@@ -392,13 +421,17 @@ def run(queries, backends: dict, plans: dict, floor: Floor | None, log) -> list[
     if floor:
         floor.sample()
     for query in queries:
-        for kind_a, kind_b in PAIRS:
-            row = {"query": query, "pair": f"{kind_a}-{kind_b}"}
+        if not any(hasattr(mod, query) for mod in backends.values() if mod is not None):
+            log(f"  {query}: not in this fastcol, skipped")
+            continue
+        for kind_a, kind_b in cases(query):
+            row = {"query": query,
+                   "pair": kind_a if query == "raycast" else f"{kind_a}-{kind_b}"}
             for name, mod in backends.items():
                 if mod is None:
                     continue
-                a, b = pair_shapes(mod, query, kind_a, kind_b)
-                timing = time_call(getattr(mod, query), a, b, plans[name])
+                args = call_args(mod, query, kind_a, kind_b)
+                timing = time_call(getattr(mod, query), args, plans[name])
                 row[name] = {"number": timing.number, "samples_ns": timing.samples_ns,
                              "median_ns": timing.median_ns}
             results.append(row)
@@ -485,6 +518,7 @@ def check_speedup_target(results: list[dict]) -> dict:
 def check_targets(results: list[dict], floor_ns: float | None) -> list[dict]:
     by_query = {q: [r for r in results if r["query"] == q] for q in QUERIES}
     circle = [r for r in by_query["collide"] if r["pair"] == "Circle-Circle"]
+    round_pairs = {f"{a}-{b}" for a, b in PAIRS if a in ROUND and b in ROUND}
     return [
         check_ratio_target(f"collide(Circle, Circle) <= {TARGET_CIRCLE_CIRCLE:g}x floor",
                            circle, TARGET_CIRCLE_CIRCLE, floor_ns),
@@ -494,6 +528,17 @@ def check_targets(results: list[dict], floor_ns: float | None) -> list[dict]:
                            by_query["distance"] + by_query["closest_points"],
                            TARGET_DISTANCE, floor_ns),
         check_speedup_target(results),
+        check_ratio_target(f"contact of round pairs <= {TARGET_CONTACT_ROUND:g}x floor",
+                           [r for r in by_query["contact"] if r["pair"] in round_pairs],
+                           TARGET_CONTACT_ROUND, floor_ns),
+        check_ratio_target(f"contact of two hexagons <= {TARGET_CONTACT_HEXAGONS:g}x floor",
+                           [r for r in by_query["contact"] if r["pair"] == "Polygon-Polygon"],
+                           TARGET_CONTACT_HEXAGONS, floor_ns),
+        check_ratio_target(f"every raycast <= {TARGET_RAYCAST:g}x floor",
+                           by_query["raycast"], TARGET_RAYCAST, floor_ns),
+        check_ratio_target(f"time_of_impact of round pairs <= {TARGET_TOI_ROUND:g}x floor",
+                           [r for r in by_query["time_of_impact"] if r["pair"] in round_pairs],
+                           TARGET_TOI_ROUND, floor_ns),
     ]
 
 
