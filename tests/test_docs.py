@@ -12,8 +12,8 @@ import importlib
 import pytest
 
 MODULES = {
-    "reference": ["geometry", "shapes", "queries", "records"],
-    "compiled": ["geometry", "shapes", "queries", "records"],
+    "reference": ["geometry", "shapes", "queries", "records", "contacts"],
+    "compiled": ["geometry", "shapes", "queries", "records", "contacts"],
 }
 PACKAGES = {"reference": "fastcol._ref", "compiled": "fastcol._ext"}
 
