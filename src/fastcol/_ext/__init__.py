@@ -9,6 +9,7 @@ from .geometry import (
     segment_segment_distance,
     segments_intersect,
 )
+from .contacts import contact
 from .queries import closest_points, collide, distance
 from .records import Closest, Contact, RayHit
 from .shapes import AABB, OBB, Capsule, Circle, Polygon, Segment
@@ -27,6 +28,7 @@ __all__ = [
     "collide",
     "distance",
     "closest_points",
+    "contact",
     "closest_point_on_segment",
     "closest_point_on_line",
     "point_segment_distance",

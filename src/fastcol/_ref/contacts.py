@@ -5,7 +5,8 @@ a segment core (a point when its ends coincide), a segment the same with radius 
 an AABB, OBB or Polygon is its own vertex ring with radius 0.  Two shapes meet in one
 of two ways:
 
-* **cores apart** (core distance ``d > 0``; only when one shape is round): the normal
+* **cores apart** (core distance ``d > REL * size``, see below; or two point cores at
+  any ``d > 0``; only when one shape is round): the normal
   is the unit vector between the cores' closest points, ``depth = ra + rb - d``
   (0.0 when touching), and the contact point lies midway between the two surfaces on
   that line.  When both cores meet in parallel edges (two parallel capsules, a capsule
@@ -309,6 +310,17 @@ def _apart(d2, ra, rb, qax, qay, qbx, qby, ea, eb):
     return nx, ny, depth, 1, px, py, px, py
 
 
+def _clear(d2, a, b):
+    """Whether cores ``sqrt(d2)`` apart are clearly apart, beyond ``REL * size``.
+
+    A closest point inside a segment or an edge carries rounding of the order of the
+    coordinates, so the direction between cores closer than that is noise: such cores
+    count as touching and get the least-penetration answer, whose direction comes from
+    the faces.  (Two point cores have exact closest points and never need this.)
+    """
+    return math.sqrt(d2) > REL * _size(a, b)
+
+
 def _edge(c):
     return (c.xs[0], c.ys[0], c.xs[1], c.ys[1]) if c.n == 2 else None
 
@@ -322,7 +334,7 @@ def _contact(a, b, ox, oy):
             ca[0], ca[1], ca[2], ca[3], cb[0], cb[1], cb[2], cb[3])
         ka = _round_core(*ca)
         kb = _round_core(*cb)
-        if d2 > 0.0:
+        if d2 > 0.0 and (ka.n == 1 and kb.n == 1 or _clear(d2, ka, kb)):
             return _apart(d2, ca[4], cb[4], pax, pay, pbx, pby, _edge(ka), _edge(kb))
         return _overlap(ka, kb)
     cv = convex_local(b, ox, oy)
@@ -349,9 +361,9 @@ def _contact(a, b, ox, oy):
                     pax, pay, pbx, pby = px, py, qx, qy
                     if d2 == 0.0:
                         break
-            if edge >= 0 and best > 0.0:
+            ka = _round_core(ax, ay, bx, by, r)
+            if edge >= 0 and best > 0.0 and _clear(best, ka, _convex_core(cv)):
                 j = edge + 1 if edge + 1 < n else 0
-                ka = _round_core(ax, ay, bx, by, r)
                 return _apart(best, r, 0.0, pax, pay, pbx, pby, _edge(ka),
                               (xs[edge], ys[edge], xs[j], ys[j]))
         return _overlap(_round_core(ax, ay, bx, by, r), _convex_core(cv))
