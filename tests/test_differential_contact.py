@@ -110,3 +110,21 @@ def test_every_pair_of_kinds_contacts_bit_identical(ka, kb, data):
 @given(specs(), specs(), st.sampled_from([1e6, -1e6, 3.5e6, 1e9]))
 def test_far_from_origin_contacts_bit_identical(spec_a, spec_b, off):
     check_contact_pair(spec_a, spec_b, move=(off, -off / 2))
+
+
+def _anchor(spec):
+    kind, p = spec
+    return p[0] if kind == "Polygon" else (p[0], p[1])
+
+
+@pytest.mark.parametrize("ka, kb", list(itertools.combinations_with_replacement(KINDS, 2)))
+@settings(max_examples=100)
+@given(data=st.data())
+def test_nearby_pairs_contacts_bit_identical(ka, kb, data):
+    # b's reference point moved next to a's: most of these pairs collide
+    sa, sb = data.draw(specs(ka)), data.draw(specs(kb))
+    ax, ay = _anchor(sa)
+    bx, by = _anchor(sb)
+    jx = data.draw(st.integers(-8, 8)) / 4
+    jy = data.draw(st.integers(-8, 8)) / 4
+    check_contact_pair(sa, offset(sb, ax - bx + jx, ay - by + jy))

@@ -492,7 +492,6 @@ cdef bint _collide(Shape a, Shape b) noexcept:
     cdef double ox, oy, dx, dy
     cdef Round ra, rb
     cdef Convex ca, cb
-    cdef AABB ba, bb
     _origin(a, &ox, &oy)
     if b.kind <= SEGMENT:
         if b.kind == CIRCLE:
@@ -509,12 +508,10 @@ cdef bint _collide(Shape a, Shape b) noexcept:
         return round_convex_collide(&ra, &cb)
     if a.kind == AABB_KIND and b.kind == AABB_KIND:
         # the separating axis test of two AABBs is two interval tests
-        ba = <AABB>a
-        bb = <AABB>b
-        return (bb._min_x - ox <= ba._max_x - ox
-                and ba._min_x - ox <= bb._max_x - ox
-                and bb._min_y - oy <= ba._max_y - oy
-                and ba._min_y - oy <= bb._max_y - oy)
+        return ((<AABB>b)._min_x - ox <= (<AABB>a)._max_x - ox
+                and (<AABB>a)._min_x - ox <= (<AABB>b)._max_x - ox
+                and (<AABB>b)._min_y - oy <= (<AABB>a)._max_y - oy
+                and (<AABB>a)._min_y - oy <= (<AABB>b)._max_y - oy)
     _convex(a, ox, oy, &ca)
     _convex(b, ox, oy, &cb)
     return convex_overlap(&ca, &cb)
