@@ -61,6 +61,10 @@ KNOWN = {
                              (1.0, 0.0), 0.0, [(1.0, 0.0)]),
     "point-on-segment": (S("Circle", 1.0, 1.0, 0.0), S("Segment", 0.0, 0.0, 2.0, 2.0),
                          (-1 / R2, 1 / R2), 0.0, [(1.0, 1.0)]),
+    # the centre on the segment up to rounding (the computed closest point is off by an
+    # ulp along the segment): the answer is across the segment, never along it
+    "circle-on-segment-rounded": (S("Circle", 0.0, 0.9783847661518101, 0.25), S("Segment", 0.0, 1.75, 0.0, 0.0),
+                                  (1.0, 0.0), 0.25, [(0.125, 0.9783847661518101)]),
     "circle-segment-apart": (S("Circle", 0.0, 0.0, 1.0), S("Segment", 1.5, -1.0, 1.5, 1.0), None),
     # -- capsule / capsule
     "capsules-parallel": (S("Capsule", 0.0, 0.0, 4.0, 0.0, 1.0), S("Capsule", 1.0, 1.5, 3.0, 1.5, 1.0),

@@ -5,21 +5,24 @@ a segment core (a point when its ends coincide), a segment the same with radius 
 an AABB, OBB or Polygon is its own vertex ring with radius 0.  Two shapes meet in one
 of two ways:
 
-* **cores apart** (core distance ``d > REL * size``, see below; or two point cores at
-  any ``d > 0``; only when one shape is round): the normal
-  is the unit vector between the cores' closest points, ``depth = ra + rb - d``
-  (0.0 when touching), and the contact point lies midway between the two surfaces on
-  that line.  When both cores meet in parallel edges (two parallel capsules, a capsule
-  beside a box face) the contact is the stretch where the edges overlap: 2 points, its
-  ends, midway between the surfaces.
-* **cores crossing or touching** (``d == 0``, and every convex-convex pair): the
+* **cores apart** (only when a shape is round; core distance ``d > REL * size``, or
+  any ``d > 0`` between two point cores): the normal is the unit vector between the
+  cores' closest points, ``depth = ra + rb - d`` (0.0 when touching), and the contact
+  point lies midway between the two surfaces on that line.  When both cores meet in
+  parallel edges (two parallel capsules, a capsule beside a box face) the contact is
+  the stretch where the edges overlap: 2 points, its ends, midway between the
+  surfaces.  Closer cores than ``REL * size`` count as touching (next case): a closest
+  point inside an edge is rounded at the scale of the coordinates, so the direction
+  between such cores would be noise.
+* **cores crossing or touching** (``d == 0``; every convex-convex pair): the
   smallest translation runs along a face normal of the Minkowski difference of the
   cores, so the depth is the least overlap over the face normals of both cores (a
   polygon's edge normals, a box's two axes both ways, the two sides of a segment core)
   plus ``ra + rb``.  The face that gives it is the *reference* face; the other shape's
   most anti-parallel face (or its segment or point core) is the *incident* feature,
-  clipped to the reference face's extent.  Clipped points no deeper than the tolerance
-  below are kept (1 or 2), each moved midway between the two surfaces.
+  clipped to the reference face's extent.  The clipped points that penetrate (their
+  separation from the reference surface is at most ``REL * size``) are kept, 1 or 2
+  (the deeper one if rounding left none), each moved midway between the surfaces.
 
 Rules where the contract leaves a choice (the same in both backends):
 
