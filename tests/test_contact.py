@@ -119,6 +119,12 @@ KNOWN = {
     # lying on the top face, core outside: the overlap of the parallel edges
     "capsule-on-aabb": (S("Capsule", 1.0, 3.0, 3.0, 3.0, 1.5), S("AABB", 0.0, 0.0, 4.0, 2.0),
                         (0.0, -1.0), 0.5, [(1.0, 1.75), (3.0, 1.75)]),
+    # past the box's corners: the nearest points include a corner, yet the contact is
+    # still the stretch of the top face under the capsule
+    "capsule-on-aabb-right-corner": (S("Capsule", 1.0, 3.0, 5.0, 3.0, 1.5), S("AABB", 0.0, 0.0, 4.0, 2.0),
+                                     (0.0, -1.0), 0.5, [(1.0, 1.75), (4.0, 1.75)]),
+    "capsule-on-aabb-left-corner": (S("Capsule", -1.0, 3.0, 3.0, 3.0, 1.5), S("AABB", 0.0, 0.0, 4.0, 2.0),
+                                    (0.0, -1.0), 0.5, [(0.0, 1.75), (3.0, 1.75)]),
     "capsule-aabb-apart": (S("Capsule", 1.0, 3.0, 3.0, 3.0, 0.5), S("AABB", 0.0, 0.0, 4.0, 2.0), None),
     # -- capsule / OBB
     "capsule-on-obb": (S("Capsule", -1.0, 1.5, 1.0, 1.5, 1.0), S("OBB", 0.0, 0.0, 2.0, 1.0, 0.0),

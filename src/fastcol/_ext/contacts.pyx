@@ -352,21 +352,30 @@ cdef inline bint _parallel(double x0, double y0, double x1, double y1,
 
 cdef void _apart(double d2, double ra, double rb, double qax, double qay,
                  double qbx, double qby, bint has_ea, const double* ea,
-                 bint has_eb, const double* eb, Hit* h) noexcept nogil:
+                 bint has_eb, const double* eb, bint has_eb2, const double* eb2,
+                 Hit* h) noexcept nogil:
     # contact of round cores (or a round core and a convex shape) that are apart;
-    # q: the cores' closest points; ea, eb: the edge each lies on (x0, y0, x1, y1)
+    # q: the cores' closest points; ea, eb: the edge each lies on (x0, y0, x1, y1);
+    # eb2: the other edge of a polygon at a corner qb
     cdef double d = sqrt(d2)
     cdef double nx = (qbx - qax) / d
     cdef double ny = (qby - qay) / d
     cdef double depth = (ra + rb) - d
     cdef double tx, ty, a0, a1, b0, b1, lo, hi, m, tmp
+    cdef const double* e = NULL
     if not depth > 0.0:
         depth = 0.0
     h.nx = nx
     h.ny = ny
     h.depth = depth
-    if (has_ea and has_eb and _parallel(ea[0], ea[1], ea[2], ea[3], nx, ny)
-            and _parallel(eb[0], eb[1], eb[2], eb[3], nx, ny)):
+    if has_ea and _parallel(ea[0], ea[1], ea[2], ea[3], nx, ny):
+        if has_eb and _parallel(eb[0], eb[1], eb[2], eb[3], nx, ny):
+            e = eb
+        elif has_eb2 and _parallel(eb2[0], eb2[1], eb2[2], eb2[3], nx, ny):
+            # the nearest point is a corner, and the face parallel to a is its other edge
+            e = eb2
+    if e != NULL:
+        eb = e
         # parallel edges: the contact is the stretch where they overlap
         tx = 0.0 - ny
         ty = nx
@@ -418,7 +427,8 @@ cdef void _round_round(const Round* ra, const Round* rb, Hit* h) noexcept nogil:
     if c.d2 > 0.0 and ((ka.n == 1 and kb.n == 1) or _clear(c.d2, &ka, &kb)):
         _edge(&ka, ea)
         _edge(&kb, eb)
-        _apart(c.d2, ra.r, rb.r, c.px, c.py, c.qx, c.qy, ka.n == 2, ea, kb.n == 2, eb, h)
+        _apart(c.d2, ra.r, rb.r, c.px, c.py, c.qx, c.qy, ka.n == 2, ea, kb.n == 2, eb,
+               False, eb, h)
         return
     _overlap(&ka, &kb, h)
 
@@ -441,9 +451,11 @@ cdef void _round_convex(const Round* ra, const Convex* cv, Hit* h) noexcept nogi
     cdef Core ka, kb
     cdef double ea[4]
     cdef double eb[4]
+    cdef double eb2[4]
     cdef double ax = ra.ax, ay = ra.ay, bx = ra.bx, by = ra.by, r = ra.r
     cdef double best, pax, pay, pbx, pby
-    cdef int n, i, j, edge
+    cdef int n, i, j, k, edge
+    cdef bint has_eb2
     cdef SegClosest c
     _convex_core(&kb, cv)
     if not point_in_convex(cv, ax, ay):
@@ -474,7 +486,23 @@ cdef void _round_convex(const Round* ra, const Convex* cv, Hit* h) noexcept nogi
             eb[1] = _y(&kb, edge)
             eb[2] = _x(&kb, j)
             eb[3] = _y(&kb, j)
-            _apart(best, r, 0.0, pax, pay, pbx, pby, ka.n == 2, ea, True, eb, h)
+            # at a corner, the corner's other edge may be the one parallel to a
+            has_eb2 = False
+            if pbx == eb[2] and pby == eb[3]:
+                k = j + 1 if j + 1 < n else 0
+                has_eb2 = True
+                eb2[0] = eb[2]
+                eb2[1] = eb[3]
+                eb2[2] = _x(&kb, k)
+                eb2[3] = _y(&kb, k)
+            elif pbx == eb[0] and pby == eb[1]:
+                k = edge - 1 if edge > 0 else n - 1
+                has_eb2 = True
+                eb2[0] = _x(&kb, k)
+                eb2[1] = _y(&kb, k)
+                eb2[2] = eb[0]
+                eb2[3] = eb[1]
+            _apart(best, r, 0.0, pax, pay, pbx, pby, ka.n == 2, ea, True, eb, has_eb2, eb2, h)
             return
     _round_core(&ka, ax, ay, bx, by, r)
     _overlap(&ka, &kb, h)

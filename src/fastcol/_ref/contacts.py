@@ -277,11 +277,11 @@ def _parallel(x0, y0, x1, y1, nx, ny):
     return abs(ex * nx + ey * ny) <= REL * (abs(ex) + abs(ey))
 
 
-def _apart(d2, ra, rb, qax, qay, qbx, qby, ea, eb):
+def _apart(d2, ra, rb, qax, qay, qbx, qby, ea, eb, eb2):
     """Contact of two round shapes (or a round and a convex one) whose cores are apart.
 
     ``q`` are the cores' closest points; ``ea``/``eb`` the edge each lies on, or None
-    for a point core.
+    for a point core; ``eb2`` (or None) the other edge of a polygon at a vertex ``qb``.
     """
     d = math.sqrt(d2)
     nx = (qbx - qax) / d
@@ -289,8 +289,15 @@ def _apart(d2, ra, rb, qax, qay, qbx, qby, ea, eb):
     depth = (ra + rb) - d
     if not depth > 0.0:
         depth = 0.0
-    if (ea is not None and eb is not None and _parallel(*ea, nx, ny)
-            and _parallel(*eb, nx, ny)):
+    e = None
+    if ea is not None and _parallel(*ea, nx, ny):
+        if eb is not None and _parallel(*eb, nx, ny):
+            e = eb
+        elif eb2 is not None and _parallel(*eb2, nx, ny):
+            # the nearest point is a corner, and the face parallel to a is its other edge
+            e = eb2
+    if e is not None:
+        eb = e
         # parallel edges: the contact is the stretch where they overlap
         tx = 0.0 - ny
         ty = nx
@@ -338,7 +345,7 @@ def _contact(a, b, ox, oy):
         ka = _round_core(*ca)
         kb = _round_core(*cb)
         if d2 > 0.0 and (ka.n == 1 and kb.n == 1 or _clear(d2, ka, kb)):
-            return _apart(d2, ca[4], cb[4], pax, pay, pbx, pby, _edge(ka), _edge(kb))
+            return _apart(d2, ca[4], cb[4], pax, pay, pbx, pby, _edge(ka), _edge(kb), None)
         return _overlap(ka, kb)
     cv = convex_local(b, ox, oy)
     if a.kind <= SEGMENT:
@@ -367,8 +374,16 @@ def _contact(a, b, ox, oy):
             ka = _round_core(ax, ay, bx, by, r)
             if edge >= 0 and best > 0.0 and _clear(best, ka, _convex_core(cv)):
                 j = edge + 1 if edge + 1 < n else 0
+                # at a corner, the corner's other edge may be the one parallel to a
+                eb2 = None
+                if pbx == xs[j] and pby == ys[j]:
+                    k = j + 1 if j + 1 < n else 0
+                    eb2 = (xs[j], ys[j], xs[k], ys[k])
+                elif pbx == xs[edge] and pby == ys[edge]:
+                    k = edge - 1 if edge > 0 else n - 1
+                    eb2 = (xs[k], ys[k], xs[edge], ys[edge])
                 return _apart(best, r, 0.0, pax, pay, pbx, pby, _edge(ka),
-                              (xs[edge], ys[edge], xs[j], ys[j]))
+                              (xs[edge], ys[edge], xs[j], ys[j]), eb2)
         return _overlap(_round_core(ax, ay, bx, by, r), _convex_core(cv))
     return _overlap(_convex_core(convex_local(a, ox, oy)), _convex_core(cv))
 
