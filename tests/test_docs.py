@@ -12,8 +12,8 @@ import importlib
 import pytest
 
 MODULES = {
-    "reference": ["geometry", "shapes", "queries", "records", "arrays"],
-    "compiled": ["geometry", "shapes", "queries", "records", "arrays"],
+    "reference": ["geometry", "shapes", "queries", "records", "arrays", "contacts"],
+    "compiled": ["geometry", "shapes", "queries", "records", "arrays", "contacts"],
 }
 PACKAGES = {"reference": "fastcol._ref", "compiled": "fastcol._ext"}
 

@@ -38,6 +38,7 @@ RayHit = _impl.RayHit
 collide = _impl.collide
 distance = _impl.distance
 closest_points = _impl.closest_points
+contact = _impl.contact
 
 closest_point_on_segment = _impl.closest_point_on_segment
 closest_point_on_line = _impl.closest_point_on_line
@@ -67,6 +68,7 @@ __all__ = [
     "collide",
     "distance",
     "closest_points",
+    "contact",
     "closest_point_on_segment",
     "closest_point_on_line",
     "point_segment_distance",

@@ -17,6 +17,7 @@ from .arrays import (
     PolygonArray,
     SegmentArray,
 )
+from .contacts import contact
 from .queries import closest_points, collide, distance
 from .records import Closest, Contact, RayHit
 from .shapes import AABB, OBB, Capsule, Circle, Polygon, Segment
@@ -41,6 +42,7 @@ __all__ = [
     "collide",
     "distance",
     "closest_points",
+    "contact",
     "closest_point_on_segment",
     "closest_point_on_line",
     "point_segment_distance",

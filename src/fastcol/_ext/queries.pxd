@@ -18,6 +18,10 @@ cdef struct View:
 
 
 cdef void view_of(Shape s, View* v) noexcept
+cdef bint views_swapped(const View* a, const View* b) noexcept nogil
+cdef void view_origin(const View* v, double* ox, double* oy) noexcept nogil
+cdef void view_core(const View* v, double ox, double oy, Round* out) noexcept nogil
+cdef void view_convex(const View* v, double ox, double oy, Convex* out) noexcept nogil
 cdef bint collide_views(const View* a, const View* b) noexcept nogil
 cdef double closest_views(const View* a, const View* b, double* out) noexcept nogil
 

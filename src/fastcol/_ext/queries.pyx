@@ -110,11 +110,11 @@ cdef bint _greater(const View* a, const View* b) noexcept nogil:
     return False
 
 
-cdef inline bint _views_swapped(const View* a, const View* b) noexcept nogil:
+cdef bint views_swapped(const View* a, const View* b) noexcept nogil:
     return a.kind > b.kind or (a.kind == b.kind and _greater(a, b))
 
 
-cdef inline void _view_origin(const View* v, double* ox, double* oy) noexcept nogil:
+cdef void view_origin(const View* v, double* ox, double* oy) noexcept nogil:
     # ox, oy (OUT): the reference point of a shape, origin of the local coordinates
     # (the first two fields, or a polygon's first vertex)
     if v.kind == POLYGON:
@@ -125,7 +125,7 @@ cdef inline void _view_origin(const View* v, double* ox, double* oy) noexcept no
         oy[0] = v.f[1]
 
 
-cdef inline void _view_core(const View* v, double ox, double oy, Round* out) noexcept nogil:
+cdef void view_core(const View* v, double ox, double oy, Round* out) noexcept nogil:
     # out (OUT): a round shape's core and radius in local coordinates
     if v.kind == CIRCLE:
         out.ax = v.f[0] - ox
@@ -141,7 +141,7 @@ cdef inline void _view_core(const View* v, double ox, double oy, Round* out) noe
         out.r = v.f[4] if v.kind == CAPSULE else 0.0
 
 
-cdef inline void _view_convex(const View* v, double ox, double oy, Convex* out) noexcept nogil:
+cdef void view_convex(const View* v, double ox, double oy, Convex* out) noexcept nogil:
     # out (OUT): an AABB, OBB or Polygon in local coordinates
     if v.kind == AABB_KIND:
         convex_aabb(out, v.f[0] - ox, v.f[1] - oy, v.f[2] - ox, v.f[3] - oy)
@@ -157,25 +157,25 @@ cdef bint _swapped(Shape a, Shape b) noexcept:
     cdef View va, vb
     view_of(a, &va)
     view_of(b, &vb)
-    return _views_swapped(&va, &vb)
+    return views_swapped(&va, &vb)
 
 
 cdef void _origin(Shape s, double* ox, double* oy) noexcept:
     cdef View v
     view_of(s, &v)
-    _view_origin(&v, ox, oy)
+    view_origin(&v, ox, oy)
 
 
 cdef void _core(Shape s, double ox, double oy, Round* out) noexcept:
     cdef View v
     view_of(s, &v)
-    _view_core(&v, ox, oy, out)
+    view_core(&v, ox, oy, out)
 
 
 cdef void _convex(Shape s, double ox, double oy, Convex* out) noexcept:
     cdef View v
     view_of(s, &v)
-    _view_convex(&v, ox, oy, out)
+    view_convex(&v, ox, oy, out)
 
 
 cdef bint _collide(const View* a, const View* b) noexcept nogil:
@@ -183,19 +183,19 @@ cdef bint _collide(const View* a, const View* b) noexcept nogil:
     cdef double ox, oy, dx, dy
     cdef Round ra, rb
     cdef Convex ca, cb
-    _view_origin(a, &ox, &oy)
+    view_origin(a, &ox, &oy)
     if b.kind <= SEGMENT:
         if b.kind == CIRCLE:
             # two circles (a sorts first, so it is a circle too)
             dx = b.f[0] - ox
             dy = b.f[1] - oy
             return sqrt(dx * dx + dy * dy) <= a.f[2] + b.f[2]
-        _view_core(a, ox, oy, &ra)
-        _view_core(b, ox, oy, &rb)
+        view_core(a, ox, oy, &ra)
+        view_core(b, ox, oy, &rb)
         return round_round_collide(&ra, &rb)
     if a.kind <= SEGMENT:
-        _view_core(a, ox, oy, &ra)
-        _view_convex(b, ox, oy, &cb)
+        view_core(a, ox, oy, &ra)
+        view_convex(b, ox, oy, &cb)
         return round_convex_collide(&ra, &cb)
     if a.kind == AABB_KIND and b.kind == AABB_KIND:
         # the separating axis test of two AABBs is two interval tests
@@ -203,14 +203,14 @@ cdef bint _collide(const View* a, const View* b) noexcept nogil:
                 and a.f[0] - ox <= b.f[2] - ox
                 and b.f[1] - oy <= a.f[3] - oy
                 and a.f[1] - oy <= b.f[3] - oy)
-    _view_convex(a, ox, oy, &ca)
-    _view_convex(b, ox, oy, &cb)
+    view_convex(a, ox, oy, &ca)
+    view_convex(b, ox, oy, &cb)
     return convex_overlap(&ca, &cb)
 
 
 cdef bint collide_views(const View* a, const View* b) noexcept nogil:
     # whether two shapes overlap or touch, in either order
-    if _views_swapped(a, b):
+    if views_swapped(a, b):
         return _collide(b, a)
     return _collide(a, b)
 
@@ -225,19 +225,19 @@ cdef double _closest(const View* a, const View* b, double ox, double oy, double*
             dx = b.f[0] - ox
             dy = b.f[1] - oy
             return round_result(dx * dx + dy * dy, a.f[2], b.f[2], 0.0, 0.0, dx, dy, out)
-        _view_core(a, ox, oy, &ra)
-        _view_core(b, ox, oy, &rb)
+        view_core(a, ox, oy, &ra)
+        view_core(b, ox, oy, &rb)
         return round_round_closest(&ra, &rb, out)
     if a.kind <= SEGMENT:
-        _view_core(a, ox, oy, &ra)
-        _view_convex(b, ox, oy, &cb)
+        view_core(a, ox, oy, &ra)
+        view_convex(b, ox, oy, &cb)
         return round_convex_closest(&ra, &cb, out)
     if a.kind == AABB_KIND and b.kind == AABB_KIND:
         return aabb_aabb_closest(a.f[0] - ox, a.f[1] - oy, a.f[2] - ox, a.f[3] - oy,
                                  b.f[0] - ox, b.f[1] - oy, b.f[2] - ox, b.f[3] - oy,
                                  out)
-    _view_convex(a, ox, oy, &ca)
-    _view_convex(b, ox, oy, &cb)
+    view_convex(a, ox, oy, &ca)
+    view_convex(b, ox, oy, &cb)
     return convex_convex_closest(&ca, &cb, out)
 
 
@@ -245,10 +245,10 @@ cdef double closest_views(const View* a, const View* b, double* out) noexcept no
     # the separation of two shapes in either order (negative when they overlap); out
     # (OUT) = (pax, pay, pbx, pby) in world coordinates, point a on the first
     cdef double ox, oy, sep, px, py
-    cdef bint swapped = _views_swapped(a, b)
+    cdef bint swapped = views_swapped(a, b)
     if swapped:
         a, b = b, a
-    _view_origin(a, &ox, &oy)
+    view_origin(a, &ox, &oy)
     sep = _closest(a, b, ox, oy, out)
     if swapped:
         px = out[0]

@@ -1,0 +1,575 @@
+"""Contacts (compiled twin of fastcol._ref.contacts, which documents the method).
+
+Mirrored operation for operation: every kernel here has a namesake in the reference,
+and the float64 results are bit-identical on x86-64.  The kernels work on ``Core``
+structs (a point, a segment or a vertex ring, plus a radius) in local coordinates and
+touch no Python object.
+"""
+
+from libc.math cimport INFINITY, fabs, sqrt
+
+from .geometry cimport SegClosest, segment_segment
+from .narrowphase cimport Convex, Round, point_in_convex
+from .queries cimport (
+    View,
+    _check,
+    collide_views,
+    view_convex,
+    view_core,
+    view_of,
+    view_origin,
+    views_swapped,
+)
+from .records cimport make_contact
+from .shapes cimport AABB_KIND, OBB_KIND, SEGMENT
+
+# relative tolerance (2**-33, the reference's REL): face ties and parallel edges
+cdef double REL = 1.0 / 8589934592.0
+
+
+cdef struct Core:
+    # a convex core in local coordinates: vertex k is (xs[k] - ox, ys[k] - oy);
+    # n == 1 a point, n == 2 a segment, else a counter-clockwise ring.  Boxes take
+    # their face normals from their axes (cos, sin).  Round and box cores keep their
+    # vertices in vx/vy (so a Core is never copied once built: xs may point there)
+    int n
+    bint box
+    double cos, sin, r
+    const double* xs
+    const double* ys
+    double ox, oy
+    double vx[4]
+    double vy[4]
+
+
+cdef struct Hit:
+    double nx, ny, depth
+    int count
+    double p0x, p0y, p1x, p1y
+
+
+cdef inline double _x(const Core* c, int k) noexcept nogil:
+    return c.xs[k] - c.ox
+
+
+cdef inline double _y(const Core* c, int k) noexcept nogil:
+    return c.ys[k] - c.oy
+
+
+cdef void _round_core(Core* c, double ax, double ay, double bx, double by,
+                      double r) noexcept nogil:
+    cdef double ex = bx - ax
+    cdef double ey = by - ay
+    c.box = False
+    c.cos = 0.0
+    c.sin = 0.0
+    c.r = r
+    c.ox = 0.0
+    c.oy = 0.0
+    c.vx[0] = ax
+    c.vy[0] = ay
+    c.xs = c.vx
+    c.ys = c.vy
+    if ex * ex + ey * ey == 0.0:
+        # a zero-length core (as segment_segment decides it) is a point
+        c.n = 1
+        return
+    c.n = 2
+    c.vx[1] = bx
+    c.vy[1] = by
+
+
+cdef void _convex_core(Core* c, const Convex* cv) noexcept nogil:
+    cdef int k
+    c.r = 0.0
+    if cv.kind == AABB_KIND or cv.kind == OBB_KIND:
+        c.n = 4
+        c.box = True
+        if cv.kind == AABB_KIND:
+            c.cos = 1.0
+            c.sin = 0.0
+        else:
+            c.cos = cv.cos
+            c.sin = cv.sin
+        for k in range(4):
+            c.vx[k] = cv.box_x[k]
+            c.vy[k] = cv.box_y[k]
+        c.xs = c.vx
+        c.ys = c.vy
+        c.ox = 0.0
+        c.oy = 0.0
+        return
+    c.n = cv.n
+    c.box = False
+    c.cos = 0.0
+    c.sin = 0.0
+    c.xs = cv.xs
+    c.ys = cv.ys
+    c.ox = cv.ox
+    c.oy = cv.oy
+
+
+cdef bint _normal(const Core* c, int k, double* nx, double* ny) noexcept nogil:
+    # nx, ny (OUT): the outward unit normal of face k (vertex k to k + 1)
+    cdef double s, co, ex, ey, length
+    cdef int j
+    if c.box:
+        s = c.sin
+        co = c.cos
+        if k == 0:
+            nx[0] = s
+            ny[0] = 0.0 - co
+        elif k == 1:
+            nx[0] = co
+            ny[0] = s
+        elif k == 2:
+            nx[0] = 0.0 - s
+            ny[0] = co
+        else:
+            nx[0] = 0.0 - co
+            ny[0] = 0.0 - s
+        return True
+    j = k + 1 if k + 1 < c.n else 0
+    ex = _x(c, j) - _x(c, k)
+    ey = _y(c, j) - _y(c, k)
+    length = sqrt(ex * ex + ey * ey)
+    if length == 0.0:
+        # an edge whose squared length underflowed has no direction
+        nx[0] = 0.0
+        ny[0] = 0.0
+        return False
+    nx[0] = ey / length
+    ny[0] = (0.0 - ex) / length
+    return True
+
+
+cdef double _min_proj(double nx, double ny, double sx, double sy,
+                      const Core* o) noexcept nogil:
+    # least n . (v - s) over the vertices v of core o
+    cdef double best = nx * (_x(o, 0) - sx) + ny * (_y(o, 0) - sy)
+    cdef double v
+    cdef int j
+    for j in range(1, o.n):
+        v = nx * (_x(o, j) - sx) + ny * (_y(o, j) - sy)
+        if v < best:
+            best = v
+    return best
+
+
+cdef int _best_face(const Core* s, const Core* o, double rr, double* best,
+                    double* mx, double* my) noexcept nogil:
+    # the shallowest face of core s against core o: returns its index (-1: none);
+    # best, mx, my (OUT): its depth and outward normal
+    cdef int face = -1
+    cdef int k
+    cdef double nx, ny, depth
+    best[0] = INFINITY
+    mx[0] = 0.0
+    my[0] = 0.0
+    if s.n < 2:
+        return face
+    for k in range(s.n):
+        if not _normal(s, k, &nx, &ny):
+            continue
+        depth = rr - _min_proj(nx, ny, _x(s, k), _y(s, k), o)
+        if depth < best[0]:
+            best[0] = depth
+            face = k
+            mx[0] = nx
+            my[0] = ny
+    return face
+
+
+cdef double _size(const Core* a, const Core* b) noexcept nogil:
+    cdef double m = a.r + b.r
+    cdef double v
+    cdef int k
+    for k in range(a.n):
+        v = fabs(_x(a, k))
+        if v > m:
+            m = v
+        v = fabs(_y(a, k))
+        if v > m:
+            m = v
+    for k in range(b.n):
+        v = fabs(_x(b, k))
+        if v > m:
+            m = v
+        v = fabs(_y(b, k))
+        if v > m:
+            m = v
+    return m
+
+
+cdef void _overlap(const Core* a, const Core* b, Hit* h) noexcept nogil:
+    # contact of two cores that cross or touch: least penetration, clipped manifold
+    cdef double rr = a.r + b.r
+    cdef double tol = REL * _size(a, b)
+    cdef double da, db, ax, ay, bx, by, depth
+    cdef int fa = _best_face(a, b, rr, &da, &ax, &ay)
+    cdef int fb = _best_face(b, a, rr, &db, &bx, &by)
+    if fa < 0 and fb < 0:
+        # two coincident points: no direction is better, take the fixed one
+        h.nx = 1.0
+        h.ny = 0.0
+        h.depth = rr
+        h.count = 1
+        h.p0x = _x(a, 0) + (a.r - b.r) * 0.5
+        h.p0y = _y(a, 0)
+        h.p1x = h.p0x
+        h.p1y = h.p0y
+        return
+    if fa >= 0 and (fb < 0 or not db < da - tol):
+        # a's face is the reference (favoured on near ties)
+        depth = da
+        h.nx = ax
+        h.ny = ay
+        _manifold(a, fa, ax, ay, b, tol, h)
+    else:
+        depth = db
+        h.nx = 0.0 - bx
+        h.ny = 0.0 - by
+        _manifold(b, fb, bx, by, a, tol, h)
+    if not depth > 0.0:
+        # touching (or a rounding hair beyond it, which collide counted as touching)
+        depth = 0.0
+    h.depth = depth
+
+
+cdef inline void _lerp(double u, double x0, double y0, double x1, double y1,
+                       double ex, double ey, double* px, double* py) noexcept nogil:
+    if u == 0.0:
+        px[0] = x0
+        py[0] = y0
+    elif u == 1.0:
+        px[0] = x1
+        py[0] = y1
+    else:
+        px[0] = x0 + u * ex
+        py[0] = y0 + u * ey
+
+
+cdef inline void _mid(double cx, double cy, double sep, double ri, double mx, double my,
+                      double* px, double* py) noexcept nogil:
+    # midway between the surfaces, from a clipped incident core point c
+    cdef double h = ri + sep * 0.5
+    px[0] = cx - mx * h
+    py[0] = cy - my * h
+
+
+cdef void _manifold(const Core* s, int k, double mx, double my, const Core* o,
+                    double tol, Hit* h) noexcept nogil:
+    # o's incident feature clipped to s's face k; h (OUT): count and points
+    cdef double i0x, i0y, i1x, i1y, best, d, nx, ny, sx, sy, tx, ty, lo, hi
+    cdef double t0, t1, ua, ub, l0, l1, ex, ey, c0x, c0y, c1x, c1y, rs, ri, s0, s1, tmp
+    cdef int f, g, j, kn
+    cdef bint keep, k0, k1
+    # the incident feature: o's face most anti-parallel to the normal, or o's core
+    if o.n == 1:
+        i0x = _x(o, 0)
+        i1x = i0x
+        i0y = _y(o, 0)
+        i1y = i0y
+    else:
+        best = INFINITY
+        f = 0
+        for j in range(o.n):
+            if not _normal(o, j, &nx, &ny):
+                continue
+            d = nx * mx + ny * my
+            if d < best:
+                best = d
+                f = j
+        g = f + 1 if f + 1 < o.n else 0
+        i0x = _x(o, f)
+        i0y = _y(o, f)
+        i1x = _x(o, g)
+        i1y = _y(o, g)
+    kn = k + 1 if k + 1 < s.n else 0
+    sx = _x(s, k)
+    sy = _y(s, k)
+    # tangent coordinates along the reference face, from its first vertex
+    tx = 0.0 - my
+    ty = mx
+    hi = tx * (_x(s, kn) - sx) + ty * (_y(s, kn) - sy)
+    lo = 0.0
+    if hi < lo:
+        lo = hi
+        hi = 0.0
+    t0 = tx * (i0x - sx) + ty * (i0y - sy)
+    t1 = tx * (i1x - sx) + ty * (i1y - sy)
+    if t0 == t1:
+        # the incident feature is a point or stands square to the face
+        l0 = 0.0
+        l1 = 1.0
+        keep = lo <= t0 and t0 <= hi
+    else:
+        ua = (lo - t0) / (t1 - t0)
+        ub = (hi - t0) / (t1 - t0)
+        if ub < ua:
+            tmp = ua
+            ua = ub
+            ub = tmp
+        l0 = ua if ua > 0.0 else 0.0
+        l1 = ub if ub < 1.0 else 1.0
+        keep = l0 <= l1
+    ex = i1x - i0x
+    ey = i1y - i0y
+    if keep:
+        _lerp(l0, i0x, i0y, i1x, i1y, ex, ey, &c0x, &c0y)
+        _lerp(l1, i0x, i0y, i1x, i1y, ex, ey, &c1x, &c1y)
+    else:
+        # rounding left nothing inside the face's extent: both ends, the deeper wins
+        c0x = i0x
+        c0y = i0y
+        c1x = i1x
+        c1y = i1y
+    rs = s.r
+    ri = o.r
+    s0 = mx * (c0x - sx) + my * (c0y - sy) - rs - ri
+    s1 = mx * (c1x - sx) + my * (c1y - sy) - rs - ri
+    k0 = keep and s0 <= tol
+    k1 = keep and s1 <= tol
+    if k0 and k1 and (c0x != c1x or c0y != c1y):
+        h.count = 2
+        _mid(c0x, c0y, s0, ri, mx, my, &h.p0x, &h.p0y)
+        _mid(c1x, c1y, s1, ri, mx, my, &h.p1x, &h.p1y)
+        return
+    h.count = 1
+    if (k1 and not k0) or (not (k0 or k1) and s1 < s0):
+        _mid(c1x, c1y, s1, ri, mx, my, &h.p0x, &h.p0y)
+    else:
+        _mid(c0x, c0y, s0, ri, mx, my, &h.p0x, &h.p0y)
+    h.p1x = h.p0x
+    h.p1y = h.p0y
+
+
+cdef inline bint _parallel(double x0, double y0, double x1, double y1,
+                           double nx, double ny) noexcept nogil:
+    # whether edge (x0, y0)-(x1, y1) is square to the normal (relative tolerance)
+    cdef double ex = x1 - x0
+    cdef double ey = y1 - y0
+    return fabs(ex * nx + ey * ny) <= REL * (fabs(ex) + fabs(ey))
+
+
+cdef void _apart(double d2, double ra, double rb, double qax, double qay,
+                 double qbx, double qby, bint has_ea, const double* ea,
+                 bint has_eb, const double* eb, bint has_eb2, const double* eb2,
+                 Hit* h) noexcept nogil:
+    # contact of round cores (or a round core and a convex shape) that are apart;
+    # q: the cores' closest points; ea, eb: the edge each lies on (x0, y0, x1, y1);
+    # eb2: the other edge of a polygon at a corner qb
+    cdef double d = sqrt(d2)
+    cdef double nx = (qbx - qax) / d
+    cdef double ny = (qby - qay) / d
+    cdef double depth = (ra + rb) - d
+    cdef double tx, ty, a0, a1, b0, b1, lo, hi, m, tmp
+    cdef const double* e = NULL
+    if not depth > 0.0:
+        depth = 0.0
+    h.nx = nx
+    h.ny = ny
+    h.depth = depth
+    if has_ea and _parallel(ea[0], ea[1], ea[2], ea[3], nx, ny):
+        if has_eb and _parallel(eb[0], eb[1], eb[2], eb[3], nx, ny):
+            e = eb
+        elif has_eb2 and _parallel(eb2[0], eb2[1], eb2[2], eb2[3], nx, ny):
+            # the nearest point is a corner, and the face parallel to a is its other edge
+            e = eb2
+    if e != NULL:
+        eb = e
+        # parallel edges: the contact is the stretch where they overlap
+        tx = 0.0 - ny
+        ty = nx
+        a0 = tx * ea[0] + ty * ea[1]
+        a1 = tx * ea[2] + ty * ea[3]
+        b0 = tx * eb[0] + ty * eb[1]
+        b1 = tx * eb[2] + ty * eb[3]
+        if a1 < a0:
+            tmp = a0
+            a0 = a1
+            a1 = tmp
+        if b1 < b0:
+            tmp = b0
+            b0 = b1
+            b1 = tmp
+        lo = a0 if a0 > b0 else b0
+        hi = a1 if a1 < b1 else b1
+        if lo < hi:
+            m = ((nx * qax + ny * qay + ra) + (nx * qbx + ny * qby - rb)) * 0.5
+            h.count = 2
+            h.p0x = tx * lo + nx * m
+            h.p0y = ty * lo + ny * m
+            h.p1x = tx * hi + nx * m
+            h.p1y = ty * hi + ny * m
+            return
+    h.count = 1
+    h.p0x = ((qax + nx * ra) + (qbx - nx * rb)) * 0.5
+    h.p0y = ((qay + ny * ra) + (qby - ny * rb)) * 0.5
+    h.p1x = h.p0x
+    h.p1y = h.p0y
+
+
+cdef inline bint _inner_side(double x0, double y0, double x1, double y1, double ax,
+                             double ay, double bx, double by) noexcept nogil:
+    # both core ends strictly on the inner side of the edge (as narrowphase decides)
+    cdef double ex = x1 - x0
+    cdef double ey = y1 - y0
+    return ex * (ay - y0) - ey * (ax - x0) > 0.0 and ex * (by - y0) - ey * (bx - x0) > 0.0
+
+
+cdef void _round_round(const Round* ra, const Round* rb, Hit* h) noexcept nogil:
+    cdef Core ka, kb
+    cdef double ea[4]
+    cdef double eb[4]
+    cdef SegClosest c = segment_segment(ra.ax, ra.ay, ra.bx, ra.by,
+                                        rb.ax, rb.ay, rb.bx, rb.by)
+    _round_core(&ka, ra.ax, ra.ay, ra.bx, ra.by, ra.r)
+    _round_core(&kb, rb.ax, rb.ay, rb.bx, rb.by, rb.r)
+    if c.d2 > 0.0 and ((ka.n == 1 and kb.n == 1) or _clear(c.d2, &ka, &kb)):
+        _edge(&ka, ea)
+        _edge(&kb, eb)
+        _apart(c.d2, ra.r, rb.r, c.px, c.py, c.qx, c.qy, ka.n == 2, ea, kb.n == 2, eb,
+               False, eb, h)
+        return
+    _overlap(&ka, &kb, h)
+
+
+cdef inline bint _clear(double d2, const Core* a, const Core* b) noexcept nogil:
+    # cores clearly apart, beyond REL * size (closer, their direction is rounding noise)
+    return sqrt(d2) > REL * _size(a, b)
+
+
+cdef inline void _edge(const Core* c, double* e) noexcept nogil:
+    # e (OUT): a segment core's ends (x0, y0, x1, y1)
+    if c.n == 2:
+        e[0] = _x(c, 0)
+        e[1] = _y(c, 0)
+        e[2] = _x(c, 1)
+        e[3] = _y(c, 1)
+
+
+cdef void _round_convex(const Round* ra, const Convex* cv, Hit* h) noexcept nogil:
+    cdef Core ka, kb
+    cdef double ea[4]
+    cdef double eb[4]
+    cdef double eb2[4]
+    cdef double ax = ra.ax, ay = ra.ay, bx = ra.bx, by = ra.by, r = ra.r
+    cdef double best, pax, pay, pbx, pby
+    cdef int n, i, j, k, edge
+    cdef bint has_eb2
+    cdef SegClosest c
+    _convex_core(&kb, cv)
+    if not point_in_convex(cv, ax, ay):
+        # the core's nearest edge, as round_convex_closest finds it
+        n = kb.n
+        best = INFINITY
+        edge = -1
+        pax = pay = pbx = pby = 0.0
+        for i in range(n):
+            j = i + 1 if i + 1 < n else 0
+            if _inner_side(_x(&kb, i), _y(&kb, i), _x(&kb, j), _y(&kb, j), ax, ay, bx, by):
+                continue
+            c = segment_segment(ax, ay, bx, by, _x(&kb, i), _y(&kb, i), _x(&kb, j), _y(&kb, j))
+            if c.d2 < best:
+                best = c.d2
+                edge = i
+                pax = c.px
+                pay = c.py
+                pbx = c.qx
+                pby = c.qy
+                if c.d2 == 0.0:
+                    break
+        _round_core(&ka, ax, ay, bx, by, r)
+        if edge >= 0 and best > 0.0 and _clear(best, &ka, &kb):
+            j = edge + 1 if edge + 1 < n else 0
+            _edge(&ka, ea)
+            eb[0] = _x(&kb, edge)
+            eb[1] = _y(&kb, edge)
+            eb[2] = _x(&kb, j)
+            eb[3] = _y(&kb, j)
+            # at a corner, the corner's other edge may be the one parallel to a
+            has_eb2 = False
+            if pbx == eb[2] and pby == eb[3]:
+                k = j + 1 if j + 1 < n else 0
+                has_eb2 = True
+                eb2[0] = eb[2]
+                eb2[1] = eb[3]
+                eb2[2] = _x(&kb, k)
+                eb2[3] = _y(&kb, k)
+            elif pbx == eb[0] and pby == eb[1]:
+                k = edge - 1 if edge > 0 else n - 1
+                has_eb2 = True
+                eb2[0] = _x(&kb, k)
+                eb2[1] = _y(&kb, k)
+                eb2[2] = eb[0]
+                eb2[3] = eb[1]
+            _apart(best, r, 0.0, pax, pay, pbx, pby, ka.n == 2, ea, True, eb, has_eb2, eb2, h)
+            return
+    _round_core(&ka, ax, ay, bx, by, r)
+    _overlap(&ka, &kb, h)
+
+
+cdef void _convex_convex(const Convex* ca, const Convex* cb, Hit* h) noexcept nogil:
+    cdef Core ka, kb
+    _convex_core(&ka, ca)
+    _convex_core(&kb, cb)
+    _overlap(&ka, &kb, h)
+
+
+cdef void _contact(const View* a, const View* b, double ox, double oy, Hit* h) noexcept nogil:
+    # h (OUT): the contact, local, of a colliding canonical pair
+    cdef Round ra, rb
+    cdef Convex ca, cb
+    if b.kind <= SEGMENT:
+        view_core(a, ox, oy, &ra)
+        view_core(b, ox, oy, &rb)
+        _round_round(&ra, &rb, h)
+        return
+    view_convex(b, ox, oy, &cb)
+    if a.kind <= SEGMENT:
+        view_core(a, ox, oy, &ra)
+        _round_convex(&ra, &cb, h)
+        return
+    view_convex(a, ox, oy, &ca)
+    _convex_convex(&ca, &cb, h)
+
+
+def contact(a, b):
+    """How two shapes meet: normal, penetration depth and contact points, or None.
+
+    Compiled twin of ``fastcol._ref.contacts.contact``, which documents it in full.
+
+    Examples
+    --------
+    >>> import fastcol as fc
+    >>> fc.contact(fc.Circle(0, 0, 1), fc.Circle(1.5, 0, 1))
+    Contact(normal=(1.0, 0.0), depth=0.5, points=((0.75, 0.0),))
+    >>> fc.contact(fc.Circle(0, 0, 1), fc.Circle(3, 0, 1)) is None
+    True
+    """
+    cdef double ox, oy, nx, ny
+    cdef bint swapped
+    cdef Hit h
+    cdef View va, vb
+    cdef const View* p
+    cdef const View* q
+    _check(a, b)
+    view_of(a, &va)
+    view_of(b, &vb)
+    # the very decision of collide, so None exactly when collide is False
+    if not collide_views(&va, &vb):
+        return None
+    swapped = views_swapped(&va, &vb)
+    p = &vb if swapped else &va
+    q = &va if swapped else &vb
+    view_origin(p, &ox, &oy)
+    _contact(p, q, ox, oy, &h)
+    nx = h.nx
+    ny = h.ny
+    if swapped:
+        nx = 0.0 - nx
+        ny = 0.0 - ny
+    if h.count == 2:
+        return make_contact(nx, ny, h.depth, 2, h.p0x + ox, h.p0y + oy, h.p1x + ox, h.p1y + oy)
+    return make_contact(nx, ny, h.depth, 1, h.p0x + ox, h.p0y + oy, 0.0, 0.0)

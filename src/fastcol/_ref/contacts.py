@@ -1,0 +1,447 @@
+"""Contacts: the normal, depth and contact points of two overlapping or touching shapes.
+
+Every shape is a convex *core* grown by a radius: a circle is a point core, a capsule
+a segment core (a point when its ends coincide), a segment the same with radius 0, and
+an AABB, OBB or Polygon is its own vertex ring with radius 0.  Two shapes meet in one
+of two ways:
+
+* **cores apart** (only when a shape is round; core distance ``d > REL * size``, or
+  any ``d > 0`` between two point cores): the normal is the unit vector between the
+  cores' closest points, ``depth = ra + rb - d`` (0.0 when touching), and the contact
+  point lies midway between the two surfaces on that line.  When both cores meet in
+  parallel edges (two parallel capsules, a capsule beside a box face) the contact is
+  the stretch where the edges overlap: 2 points, its ends, midway between the
+  surfaces.  Closer cores than ``REL * size`` count as touching (next case): a closest
+  point inside an edge is rounded at the scale of the coordinates, so the direction
+  between such cores would be noise.
+* **cores crossing or touching** (``d == 0``; every convex-convex pair): the
+  smallest translation runs along a face normal of the Minkowski difference of the
+  cores, so the depth is the least overlap over the face normals of both cores (a
+  polygon's edge normals, a box's two axes both ways, the two sides of a segment core)
+  plus ``ra + rb``.  The face that gives it is the *reference* face; the other shape's
+  most anti-parallel face (or its segment or point core) is the *incident* feature,
+  clipped to the reference face's extent.  The clipped points that penetrate (their
+  separation from the reference surface is at most ``REL * size``) are kept, 1 or 2
+  (the deeper one if rounding left none), each moved midway between the surfaces.
+
+Rules where the contract leaves a choice (the same in both backends):
+
+* Ties between faces: the first shape's faces win unless the second shape's best face
+  is shallower by more than ``REL * size`` (``size`` = the largest local coordinate of
+  either core plus both radii), as Box2D does, so contacts do not flicker between
+  faces; within one shape the first face in ring order wins exact ties.
+* Two coincident point cores (concentric circles, a circle centred on a zero-length
+  capsule) have no direction at all: the normal is (1.0, 0.0) in the canonical frame,
+  so ``(-1.0, 0.0)`` when the arguments come in the other order.
+* Edges count as parallel when ``|edge . normal| <= REL * (|ex| + |ey|)``.
+* No tolerance is an absolute length: ``REL`` is relative (2**-33, about 1.2e-10).
+
+All work is in the local coordinates of the canonical pair (see ``queries``), shifted
+back at the end.  Mirrored operation for operation in ``_ext/contacts.pyx``.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .geometry import segment_segment
+from .narrowphase import _inner_side, convex_local, point_in_convex
+from .queries import _canonical, _check, _collide, _core, _origin
+from .records import Contact
+from .shapes import AABB_KIND, OBB_KIND, SEGMENT
+
+REL = 2.0 ** -33
+
+
+class _Core:
+    """A convex core in local coordinates: 1 vertex (point), 2 (segment) or a ring.
+
+    Boxes (``box``) take their face normals from their axes ``(cos, sin)``, so a box of
+    zero width still has both; other cores compute them from their edges.
+    """
+
+    __slots__ = ("n", "xs", "ys", "box", "cos", "sin", "r")
+
+    def __init__(self, n, xs, ys, box, cos, sin, r):
+        self.n = n
+        self.xs = xs
+        self.ys = ys
+        self.box = box
+        self.cos = cos
+        self.sin = sin
+        self.r = r
+
+
+def _round_core(ax, ay, bx, by, r):
+    ex = bx - ax
+    ey = by - ay
+    if ex * ex + ey * ey == 0.0:
+        # a zero-length core (as segment_segment decides it) is a point
+        return _Core(1, [ax], [ay], False, 0.0, 0.0, r)
+    return _Core(2, [ax, bx], [ay, by], False, 0.0, 0.0, r)
+
+
+def _convex_core(cv):
+    if cv.kind == AABB_KIND:
+        return _Core(4, cv.xs, cv.ys, True, 1.0, 0.0, 0.0)
+    if cv.kind == OBB_KIND:
+        return _Core(4, cv.xs, cv.ys, True, cv.cos, cv.sin, 0.0)
+    return _Core(len(cv.xs), cv.xs, cv.ys, False, 0.0, 0.0, 0.0)
+
+
+def _normal(c, k):
+    """``(ok, nx, ny)``: the outward unit normal of face k (vertex k to k + 1)."""
+    if c.box:
+        s = c.sin
+        co = c.cos
+        if k == 0:
+            return True, s, 0.0 - co
+        if k == 1:
+            return True, co, s
+        if k == 2:
+            return True, 0.0 - s, co
+        return True, 0.0 - co, 0.0 - s
+    j = k + 1 if k + 1 < c.n else 0
+    ex = c.xs[j] - c.xs[k]
+    ey = c.ys[j] - c.ys[k]
+    length = math.sqrt(ex * ex + ey * ey)
+    if length == 0.0:
+        # an edge whose squared length underflowed has no direction
+        return False, 0.0, 0.0
+    return True, ey / length, (0.0 - ex) / length
+
+
+def _min_proj(nx, ny, sx, sy, o):
+    """Least ``n . (v - s)`` over the vertices v of core o."""
+    best = nx * (o.xs[0] - sx) + ny * (o.ys[0] - sy)
+    for j in range(1, o.n):
+        v = nx * (o.xs[j] - sx) + ny * (o.ys[j] - sy)
+        if v < best:
+            best = v
+    return best
+
+
+def _best_face(s, o, rr):
+    """``(depth, face, nx, ny)`` of the shallowest face of core s against core o."""
+    best = math.inf
+    face = -1
+    mx = my = 0.0
+    if s.n < 2:
+        return best, face, mx, my
+    for k in range(s.n):
+        ok, nx, ny = _normal(s, k)
+        if not ok:
+            continue
+        depth = rr - _min_proj(nx, ny, s.xs[k], s.ys[k], o)
+        if depth < best:
+            best = depth
+            face = k
+            mx = nx
+            my = ny
+    return best, face, mx, my
+
+
+def _size(a, b):
+    m = a.r + b.r
+    for c in (a, b):
+        for k in range(c.n):
+            v = abs(c.xs[k])
+            if v > m:
+                m = v
+            v = abs(c.ys[k])
+            if v > m:
+                m = v
+    return m
+
+
+def _overlap(a, b):
+    """Contact of two cores that cross or touch: least penetration, clipped manifold."""
+    rr = a.r + b.r
+    tol = REL * _size(a, b)
+    da, fa, ax, ay = _best_face(a, b, rr)
+    db, fb, bx, by = _best_face(b, a, rr)
+    if fa < 0 and fb < 0:
+        # two coincident points: no direction is better, take the fixed one
+        px = a.xs[0] + (a.r - b.r) * 0.5
+        py = a.ys[0]
+        return 1.0, 0.0, rr, 1, px, py, px, py
+    if fa >= 0 and (fb < 0 or not db < da - tol):
+        # a's face is the reference (favoured on near ties)
+        depth = da
+        nx = ax
+        ny = ay
+        r = _manifold(a, fa, ax, ay, b, tol)
+    else:
+        depth = db
+        nx = 0.0 - bx
+        ny = 0.0 - by
+        r = _manifold(b, fb, bx, by, a, tol)
+    if not depth > 0.0:
+        # touching (or a rounding hair beyond it, which collide counted as touching)
+        depth = 0.0
+    return (nx, ny, depth) + r
+
+
+def _manifold(s, k, mx, my, o, tol):
+    """``(count, p0x, p0y, p1x, p1y)``: o's incident feature clipped to s's face k."""
+    # the incident feature: o's face most anti-parallel to the normal, or o's core
+    if o.n == 1:
+        i0x = i1x = o.xs[0]
+        i0y = i1y = o.ys[0]
+    else:
+        best = math.inf
+        f = 0
+        for j in range(o.n):
+            ok, nx, ny = _normal(o, j)
+            if not ok:
+                continue
+            d = nx * mx + ny * my
+            if d < best:
+                best = d
+                f = j
+        g = f + 1 if f + 1 < o.n else 0
+        i0x = o.xs[f]
+        i0y = o.ys[f]
+        i1x = o.xs[g]
+        i1y = o.ys[g]
+    kn = k + 1 if k + 1 < s.n else 0
+    sx = s.xs[k]
+    sy = s.ys[k]
+    # tangent coordinates along the reference face, from its first vertex
+    tx = 0.0 - my
+    ty = mx
+    hi = tx * (s.xs[kn] - sx) + ty * (s.ys[kn] - sy)
+    lo = 0.0
+    if hi < lo:
+        lo = hi
+        hi = 0.0
+    t0 = tx * (i0x - sx) + ty * (i0y - sy)
+    t1 = tx * (i1x - sx) + ty * (i1y - sy)
+    keep = True
+    if t0 == t1:
+        # the incident feature is a point or stands square to the face
+        l0 = 0.0
+        l1 = 1.0
+        keep = lo <= t0 <= hi
+    else:
+        ua = (lo - t0) / (t1 - t0)
+        ub = (hi - t0) / (t1 - t0)
+        if ub < ua:
+            ua, ub = ub, ua
+        l0 = ua if ua > 0.0 else 0.0
+        l1 = ub if ub < 1.0 else 1.0
+        keep = l0 <= l1
+    ex = i1x - i0x
+    ey = i1y - i0y
+    if keep:
+        c0x, c0y = _lerp(l0, i0x, i0y, i1x, i1y, ex, ey)
+        c1x, c1y = _lerp(l1, i0x, i0y, i1x, i1y, ex, ey)
+    else:
+        # rounding left nothing inside the face's extent: both ends, the deeper wins
+        c0x, c0y, c1x, c1y = i0x, i0y, i1x, i1y
+    rs = s.r
+    ri = o.r
+    s0 = mx * (c0x - sx) + my * (c0y - sy) - rs - ri
+    s1 = mx * (c1x - sx) + my * (c1y - sy) - rs - ri
+    k0 = keep and s0 <= tol
+    k1 = keep and s1 <= tol
+    if k0 and k1 and (c0x != c1x or c0y != c1y):
+        p0x, p0y = _mid(c0x, c0y, s0, ri, mx, my)
+        p1x, p1y = _mid(c1x, c1y, s1, ri, mx, my)
+        return 2, p0x, p0y, p1x, p1y
+    if k1 and not k0 or not (k0 or k1) and s1 < s0:
+        p0x, p0y = _mid(c1x, c1y, s1, ri, mx, my)
+    else:
+        p0x, p0y = _mid(c0x, c0y, s0, ri, mx, my)
+    return 1, p0x, p0y, p0x, p0y
+
+
+def _lerp(u, x0, y0, x1, y1, ex, ey):
+    if u == 0.0:
+        return x0, y0
+    if u == 1.0:
+        return x1, y1
+    return x0 + u * ex, y0 + u * ey
+
+
+def _mid(cx, cy, sep, ri, mx, my):
+    """Midway between the surfaces, from a clipped incident core point c."""
+    h = ri + sep * 0.5
+    return cx - mx * h, cy - my * h
+
+
+def _parallel(x0, y0, x1, y1, nx, ny):
+    """Whether edge (x0, y0)-(x1, y1) is square to the normal (relative tolerance)."""
+    ex = x1 - x0
+    ey = y1 - y0
+    return abs(ex * nx + ey * ny) <= REL * (abs(ex) + abs(ey))
+
+
+def _apart(d2, ra, rb, qax, qay, qbx, qby, ea, eb, eb2):
+    """Contact of two round shapes (or a round and a convex one) whose cores are apart.
+
+    ``q`` are the cores' closest points; ``ea``/``eb`` the edge each lies on, or None
+    for a point core; ``eb2`` (or None) the other edge of a polygon at a vertex ``qb``.
+    """
+    d = math.sqrt(d2)
+    nx = (qbx - qax) / d
+    ny = (qby - qay) / d
+    depth = (ra + rb) - d
+    if not depth > 0.0:
+        depth = 0.0
+    e = None
+    if ea is not None and _parallel(*ea, nx, ny):
+        if eb is not None and _parallel(*eb, nx, ny):
+            e = eb
+        elif eb2 is not None and _parallel(*eb2, nx, ny):
+            # the nearest point is a corner, and the face parallel to a is its other edge
+            e = eb2
+    if e is not None:
+        eb = e
+        # parallel edges: the contact is the stretch where they overlap
+        tx = 0.0 - ny
+        ty = nx
+        a0 = tx * ea[0] + ty * ea[1]
+        a1 = tx * ea[2] + ty * ea[3]
+        b0 = tx * eb[0] + ty * eb[1]
+        b1 = tx * eb[2] + ty * eb[3]
+        if a1 < a0:
+            a0, a1 = a1, a0
+        if b1 < b0:
+            b0, b1 = b1, b0
+        lo = a0 if a0 > b0 else b0
+        hi = a1 if a1 < b1 else b1
+        if lo < hi:
+            h = ((nx * qax + ny * qay + ra) + (nx * qbx + ny * qby - rb)) * 0.5
+            return (nx, ny, depth, 2, tx * lo + nx * h, ty * lo + ny * h,
+                    tx * hi + nx * h, ty * hi + ny * h)
+    px = ((qax + nx * ra) + (qbx - nx * rb)) * 0.5
+    py = ((qay + ny * ra) + (qby - ny * rb)) * 0.5
+    return nx, ny, depth, 1, px, py, px, py
+
+
+def _clear(d2, a, b):
+    """Whether cores ``sqrt(d2)`` apart are clearly apart, beyond ``REL * size``.
+
+    A closest point inside a segment or an edge carries rounding of the order of the
+    coordinates, so the direction between cores closer than that is noise: such cores
+    count as touching and get the least-penetration answer, whose direction comes from
+    the faces.  (Two point cores have exact closest points and never need this.)
+    """
+    return math.sqrt(d2) > REL * _size(a, b)
+
+
+def _edge(c):
+    return (c.xs[0], c.ys[0], c.xs[1], c.ys[1]) if c.n == 2 else None
+
+
+def _contact(a, b, ox, oy):
+    """``(nx, ny, depth, count, p0x, p0y, p1x, p1y)``, local, of a colliding canonical pair."""
+    if b.kind <= SEGMENT:
+        ca = _core(a, ox, oy)
+        cb = _core(b, ox, oy)
+        d2, s, t, pax, pay, pbx, pby = segment_segment(
+            ca[0], ca[1], ca[2], ca[3], cb[0], cb[1], cb[2], cb[3])
+        ka = _round_core(*ca)
+        kb = _round_core(*cb)
+        if d2 > 0.0 and (ka.n == 1 and kb.n == 1 or _clear(d2, ka, kb)):
+            return _apart(d2, ca[4], cb[4], pax, pay, pbx, pby, _edge(ka), _edge(kb), None)
+        return _overlap(ka, kb)
+    cv = convex_local(b, ox, oy)
+    if a.kind <= SEGMENT:
+        ca = _core(a, ox, oy)
+        ax, ay, bx, by, r = ca
+        if not point_in_convex(cv, ax, ay):
+            # the core's nearest edge, as round_convex_closest finds it
+            xs = cv.xs
+            ys = cv.ys
+            n = len(xs)
+            best = math.inf
+            edge = -1
+            pax = pay = pbx = pby = 0.0
+            for i in range(n):
+                j = i + 1 if i + 1 < n else 0
+                if _inner_side(xs[i], ys[i], xs[j], ys[j], ax, ay, bx, by):
+                    continue
+                d2, s, t, px, py, qx, qy = segment_segment(
+                    ax, ay, bx, by, xs[i], ys[i], xs[j], ys[j])
+                if d2 < best:
+                    best = d2
+                    edge = i
+                    pax, pay, pbx, pby = px, py, qx, qy
+                    if d2 == 0.0:
+                        break
+            ka = _round_core(ax, ay, bx, by, r)
+            if edge >= 0 and best > 0.0 and _clear(best, ka, _convex_core(cv)):
+                j = edge + 1 if edge + 1 < n else 0
+                # at a corner, the corner's other edge may be the one parallel to a
+                eb2 = None
+                if pbx == xs[j] and pby == ys[j]:
+                    k = j + 1 if j + 1 < n else 0
+                    eb2 = (xs[j], ys[j], xs[k], ys[k])
+                elif pbx == xs[edge] and pby == ys[edge]:
+                    k = edge - 1 if edge > 0 else n - 1
+                    eb2 = (xs[k], ys[k], xs[edge], ys[edge])
+                return _apart(best, r, 0.0, pax, pay, pbx, pby, _edge(ka),
+                              (xs[edge], ys[edge], xs[j], ys[j]), eb2)
+        return _overlap(_round_core(ax, ay, bx, by, r), _convex_core(cv))
+    return _overlap(_convex_core(convex_local(a, ox, oy)), _convex_core(cv))
+
+
+def contact(a, b):
+    """How two shapes meet: normal, penetration depth and contact points.
+
+    Parameters
+    ----------
+    a, b : Circle, Capsule, Segment, AABB, OBB or Polygon
+        Any two shapes, in either order.
+
+    Returns
+    -------
+    Contact or None
+        None exactly when ``collide(a, b)`` is False.  Otherwise ``normal`` is the unit
+        vector from ``a`` towards ``b``; ``depth`` (0.0 when they only touch) is the
+        length of the shortest translation that separates them, so moving ``b`` by
+        ``normal * depth`` leaves them touching; ``points`` holds 1 or 2 contact
+        points midway between the two surfaces (2 where parallel faces or edges
+        overlap).  ``contact(b, a)`` has the negated normal, the same depth and the
+        same points.
+
+    Notes
+    -----
+    Round cores that are apart meet along their closest points; crossing cores and
+    convex pairs use the least-penetration face and clip the other shape's feature to
+    it (see the module docstring).  Ties prefer the first shape's faces, within a
+    tolerance relative to the shapes' size.  Coincident centres of two circles (or any
+    two point cores) have no direction: the normal is ``(1.0, 0.0)`` for the pair in
+    canonical order (Circle < Capsule < Segment < AABB < OBB < Polygon, then by
+    fields), so ``(-1.0, 0.0)`` when given the other way round.  Two equal shapes
+    (same kind and fields) cannot tell which came first: both orders give the same
+    contact, with the normal of the first face in ring order (or ``(1.0, 0.0)``).
+
+    Examples
+    --------
+    >>> import fastcol as fc
+    >>> fc.contact(fc.Circle(0, 0, 1), fc.Circle(1.5, 0, 1))
+    Contact(normal=(1.0, 0.0), depth=0.5, points=((0.75, 0.0),))
+    >>> fc.contact(fc.AABB(0, 0, 2, 2), fc.AABB(1, 1, 4, 4)).depth
+    1.0
+    >>> fc.contact(fc.Circle(0, 0, 1), fc.Circle(2, 0, 1)).depth   # touching
+    0.0
+    >>> fc.contact(fc.Circle(0, 0, 1), fc.Circle(3, 0, 1)) is None
+    True
+    """
+    _check(a, b)
+    a, b, swapped = _canonical(a, b)
+    if not _collide(a, b):
+        return None
+    ox, oy = _origin(a)
+    nx, ny, depth, count, p0x, p0y, p1x, p1y = _contact(a, b, ox, oy)
+    if swapped:
+        nx = 0.0 - nx
+        ny = 0.0 - ny
+    if count == 2:
+        points = ((p0x + ox, p0y + oy), (p1x + ox, p1y + oy))
+    else:
+        points = ((p0x + ox, p0y + oy),)
+    return Contact((nx, ny), depth, points)

@@ -1,0 +1,137 @@
+"""contact(a, b): the compiled backend against the reference, bit for bit.
+
+Same method as tests/test_differential.py (whose strategies and adversarial families
+are reused): every float of the Contact record (normal, depth, every point) must have
+the same bits in both backends, for both argument orders.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from test_differential import (
+    ADVERSARIAL,
+    EXT,
+    KINDS,
+    REF,
+    bits,
+    build,
+    offset,
+    pytestmark,  # noqa: F401  (x86-64 only, as the other differential tests)
+    scale,
+    specs,
+)
+
+
+def assert_same_contact(ra, rb, ea, eb):
+    expected = REF.contact(ra, rb)
+    got = EXT.contact(ea, eb)
+    if expected is None:
+        assert got is None, f"contact({ra!r}, {rb!r}): compiled {got!r} != reference None"
+        return
+    assert got is not None, f"contact({ra!r}, {rb!r}): compiled None != reference {expected!r}"
+    assert type(got) is EXT.Contact
+    assert bits(tuple(got)) == bits(tuple(expected)), (
+        f"contact({ra!r}, {rb!r}): compiled {got!r} != reference {expected!r}")
+
+
+def check_contact_pair(spec_a, spec_b, move=None, move_b=None):
+    ra, rb = build(REF, spec_a), build(REF, spec_b)
+    ea, eb = build(EXT, spec_a), build(EXT, spec_b)
+    if move_b is not None:
+        # translated(), not a moved spec: rounding may collapse a moved sliver polygon
+        rb, eb = rb.translated(*move_b), eb.translated(*move_b)
+    if move is not None:
+        ra, rb, ea, eb = (s.translated(*move) for s in (ra, rb, ea, eb))
+    assert_same_contact(ra, rb, ea, eb)
+    assert_same_contact(rb, ra, eb, ea)
+
+
+# hand-built cases the shared families lack: parallel faces of every convex pair,
+# crossing capsules, cores inside boxes, ties between faces, zero-size shapes
+SQUARE = ((0.0, 0.0), (2.0, 0.0), (2.0, 2.0), (0.0, 2.0))
+EXTRA = [
+    (("AABB", (0.0, 0.0, 2.0, 2.0)), ("AABB", (1.0, 1.0, 4.0, 4.0))),
+    (("AABB", (0.0, 0.0, 2.0, 2.0)), ("AABB", (1.0, 0.5, 4.0, 1.5))),
+    (("AABB", (-1.0, 0.5, 1.0, 1.0)), ("AABB", (0.0, 0.0, 0.0, 2.0))),
+    (("AABB", (0.0, 0.0, 2.0, 2.0)), ("OBB", (3.0, 1.0, 1.5, 0.5, 0.0))),
+    (("OBB", (0.0, 0.0, 1.0, 1.0, 0.3)), ("Polygon", ((0.5, -3.0), (3.0, -3.0), (3.0, 3.0), (0.5, 3.0)))),
+    (("OBB", (0.0, 0.0, 1.0, 1.0, 0.0)), ("OBB", (2.2, 0.0, 1.0, 1.0, 0.7853981633974483))),
+    (("Polygon", SQUARE), ("Polygon", ((1.5, 0.5), (3.5, 0.5), (3.5, 2.5), (1.5, 2.5)))),
+    (("Capsule", (-2.0, 0.0, 2.0, 0.0, 0.5)), ("Capsule", (0.0, -1.0, 0.0, 3.0, 0.5))),
+    (("Capsule", (0.0, 0.0, 4.0, 0.0, 1.0)), ("Capsule", (1.0, 1.5, 3.0, 1.5, 1.0))),
+    (("Capsule", (0.0, 0.0, 4.0, 0.0, 1.0)), ("Capsule", (2.0, 0.0, 6.0, 0.0, 1.0))),
+    (("Capsule", (1.0, 3.0, 3.0, 3.0, 1.5)), ("AABB", (0.0, 0.0, 4.0, 2.0))),
+    (("Capsule", (1.0, 3.0, 5.0, 3.0, 1.5)), ("AABB", (0.0, 0.0, 4.0, 2.0))),
+    (("Capsule", (-1.0, 3.0, 3.0, 3.0, 1.5)), ("AABB", (0.0, 0.0, 4.0, 2.0))),
+    (("Capsule", (-1.0, 3.0, 1.0, 3.0, 1.5)), ("Polygon", SQUARE)),
+    (("Segment", (3.0, -1.0, 3.0, 1.0)), ("Polygon", SQUARE)),
+    (("Capsule", (-1.0, 1.5, 1.0, 1.5, 1.0)), ("OBB", (0.0, 0.0, 2.0, 1.0, 0.0))),
+    (("Capsule", (0.5, 0.5, 1.5, 1.5, 0.25)), ("Polygon", SQUARE)),
+    (("Circle", (1.0, 1.0, 0.5)), ("AABB", (0.0, 0.0, 2.0, 2.0))),
+    (("Circle", (1.0, 0.0, 0.5)), ("Capsule", (0.0, 0.0, 4.0, 0.0, 1.0))),
+    (("Circle", (1.0, 0.0, 0.5)), ("Capsule", (1.0, 0.0, 1.0, 0.0, 1.0))),
+    (("Circle", (0.0, 0.0, 1.0)), ("Circle", (0.0, 0.0, 2.0))),
+    (("Segment", (1.0, -1.0, 1.0, 1.0)), ("Polygon", ((0.0, 0.0), (4.0, 0.0), (0.0, 3.0)))),
+    (("Segment", (0.0, -3.0, 0.0, 3.0)), ("OBB", (0.0, 0.0, 1.0, 1.0, 0.0))),
+    (("Segment", (0.0, 0.0, 0.0, 0.0)), ("OBB", (0.0, 0.0, 0.0, 0.0, 0.4))),
+]
+
+
+def _extra_specs():
+    for a, b in EXTRA:
+        yield a, b
+        for dx, dy in ((1e6, 1e6), (-1e6, 3e6), (123456.789, -9876543.21)):
+            yield offset(a, dx, dy), offset(b, dx, dy)
+        yield scale(a, 1e-3), scale(b, 1e-3)
+
+
+CASES = ADVERSARIAL + list(_extra_specs())
+
+
+@pytest.mark.parametrize(
+    "spec_a, spec_b", CASES, ids=[f"{a[0]}-{b[0]}-{i}" for i, (a, b) in enumerate(CASES)]
+)
+def test_adversarial_contacts_bit_identical(spec_a, spec_b):
+    check_contact_pair(spec_a, spec_b)
+
+
+def test_adversarial_contacts_mostly_hit():
+    # the families are about contacts: most of them must produce one
+    hits = sum(REF.contact(build(REF, a), build(REF, b)) is not None for a, b in CASES)
+    assert hits >= len(CASES) * 2 // 3
+
+
+@pytest.mark.parametrize("ka, kb", list(itertools.combinations_with_replacement(KINDS, 2)))
+@settings(max_examples=100)
+@given(data=st.data())
+def test_every_pair_of_kinds_contacts_bit_identical(ka, kb, data):
+    check_contact_pair(data.draw(specs(ka)), data.draw(specs(kb)))
+
+
+@settings(max_examples=200)
+@given(specs(), specs(), st.sampled_from([1e6, -1e6, 3.5e6, 1e9]))
+def test_far_from_origin_contacts_bit_identical(spec_a, spec_b, off):
+    check_contact_pair(spec_a, spec_b, move=(off, -off / 2))
+
+
+def _anchor(spec):
+    kind, p = spec
+    return p[0] if kind == "Polygon" else (p[0], p[1])
+
+
+@pytest.mark.parametrize("ka, kb", list(itertools.combinations_with_replacement(KINDS, 2)))
+@settings(max_examples=100)
+@given(data=st.data())
+def test_nearby_pairs_contacts_bit_identical(ka, kb, data):
+    # b's reference point moved next to a's: most of these pairs collide
+    sa, sb = data.draw(specs(ka)), data.draw(specs(kb))
+    ax, ay = _anchor(sa)
+    bx, by = _anchor(sb)
+    jx = data.draw(st.integers(-8, 8)) / 4
+    jy = data.draw(st.integers(-8, 8)) / 4
+    check_contact_pair(sa, sb, move_b=(ax - bx + jx, ay - by + jy))
