@@ -18,7 +18,7 @@ def _flag(name):
     return os.environ.get(name, "").strip().lower() not in ("", "0", "false", "no")
 
 
-MODULES = ["geometry", "records", "shapes", "narrowphase", "queries", "_info"]
+MODULES = ["geometry", "records", "shapes", "narrowphase", "queries", "_info", "sweeps"]
 
 # Floating-point policy: no FMA contraction and never fast-math, so the kernels round
 # exactly like the pure-Python reference (bit-identical float64 results on x86-64).

@@ -12,8 +12,8 @@ import importlib
 import pytest
 
 MODULES = {
-    "reference": ["geometry", "shapes", "queries", "records"],
-    "compiled": ["geometry", "shapes", "queries", "records"],
+    "reference": ["geometry", "shapes", "queries", "records", "sweeps"],
+    "compiled": ["geometry", "shapes", "queries", "records", "sweeps"],
 }
 PACKAGES = {"reference": "fastcol._ref", "compiled": "fastcol._ext"}
 

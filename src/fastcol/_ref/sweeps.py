@@ -86,14 +86,25 @@ def ray_round(px, py, dx, dy, ax, ay, bx, by, r):
     of those ends relative to the ray (exact sign tests for a segment, r == 0).  A
     ray along the core's line meets no side face and enters through an end circle.
     """
-    qt, qx, qy = closest_on_segment(px, py, ax, ay, bx, by)
-    if math.sqrt(dist2(px, py, qx, qy)) <= r:
-        return _INSIDE
-    found = False
-    best = nx = ny = 0.0
     ex = bx - ax
     ey = by - ay
     ee = ex * ex + ey * ey
+    if r == 0.0:
+        # a segment or a point has no inside: on it means on its line, between its
+        # ends, by sign tests (a distance rounded to 1e-17 would miss it)
+        if ee == 0.0:
+            if px == ax and py == ay:
+                return _INSIDE
+        elif ex * (py - ay) - ey * (px - ax) == 0.0:
+            dot = (px - ax) * ex + (py - ay) * ey
+            if 0.0 <= dot <= ee:
+                return _INSIDE
+    else:
+        qt, qx, qy = closest_on_segment(px, py, ax, ay, bx, by)
+        if math.sqrt(dist2(px, py, qx, qy)) <= r:
+            return _INSIDE
+    found = False
+    best = nx = ny = 0.0
     if ee > 0.0:
         le = math.sqrt(ee)
         rl = r * le
