@@ -156,3 +156,65 @@ def test_adversarial_rays_hit_often():
     # the family is only adversarial if many of its rays actually hit
     hits = sum(REF.raycast(build(REF, s), o, d) is not None for s, o, d in ADVERSARIAL_RAYS)
     assert hits > len(ADVERSARIAL_RAYS) // 2
+
+
+# -------------------------------------------------------------------- time_of_impact
+
+velocity = st.sampled_from([(0.0, 0.0), (1.0, 0.0), (0.0, -1.0), (1.0, 1.0)]) | point
+
+
+@settings(max_examples=200)
+@given(specs(), velocity, specs(), velocity, limits)
+def test_random_sweeps_bit_identical(spec_a, va, spec_b, vb, max_t):
+    check_toi(spec_a, va, spec_b, vb, max_t)
+
+
+@settings(max_examples=200)
+@given(specs(), specs(), st.integers(0, 9), st.integers(0, 9),
+       st.sampled_from([0.25, 1.0, 1e-3, 1e3]), velocity)
+def test_aimed_sweeps_bit_identical(spec_a, spec_b, i, j, k, va):
+    # one anchor of b travels straight at one anchor of a: vertex-vertex, vertex-face
+    pa, pb = anchors(spec_a), anchors(spec_b)
+    (ax, ay), (bx, by) = pa[i % len(pa)], pb[j % len(pb)]
+    vb = (va[0] + (ax - bx) * k, va[1] + (ay - by) * k)
+    check_toi(spec_a, va, spec_b, vb, INF)
+
+
+@settings(max_examples=150)
+@given(specs(), velocity, specs(), velocity, st.sampled_from([1e6, -1e6, 3.5e6]))
+def test_far_sweeps_bit_identical(spec_a, va, spec_b, vb, off):
+    check_toi(offset(spec_a, off, -off / 2), va, offset(spec_b, off, -off / 2), vb, INF)
+
+
+def adversarial_sweeps():
+    """The adversarial pairs of test_differential (touching, parallel, collinear,
+    coincident, degenerate, 1e6 offsets, 1e-3 scales), each swept towards, along and
+    away from the other, and static."""
+    for spec_a, spec_b in ADVERSARIAL:
+        (ax, ay), (bx, by) = anchors(spec_a)[-1], anchors(spec_b)[-1]
+        dx, dy = ax - bx, ay - by
+        for vb in ((dx, dy), (-dx, -dy), (dy, -dx), (1.0, 0.0), (0.0, 1.0), (0.0, 0.0),
+                   (dx * 1e-3, dy * 1e-3)):
+            yield spec_a, (0.0, 0.0), spec_b, vb
+        # moved apart first, then swept back along the same line (grazing, parallel)
+        yield spec_a, (0.0, 0.0), offset(spec_b, 3.0, 0.0), (-1.0, 0.0)
+        yield spec_a, (0.0, 0.5), offset(spec_b, 0.0, 3.0), (0.0, -0.5)
+        yield spec_a, (0.0, 0.0), offset(spec_b, 2.0, 2.0), (-1.0, -1.0)
+
+
+ADVERSARIAL_SWEEPS = list(adversarial_sweeps())
+
+
+@pytest.mark.parametrize("spec_a, va, spec_b, vb", ADVERSARIAL_SWEEPS,
+                         ids=[f"{a[0]}-{b[0]}-{i}" for i, (a, _, b, _) in enumerate(ADVERSARIAL_SWEEPS)])
+def test_adversarial_sweeps_bit_identical(spec_a, va, spec_b, vb):
+    check_toi(spec_a, va, spec_b, vb, INF)
+    check_toi(spec_a, va, spec_b, vb, 1.0)
+
+
+def test_adversarial_sweeps_cover_every_outcome():
+    outcomes = set()
+    for spec_a, va, spec_b, vb in ADVERSARIAL_SWEEPS:
+        t = REF.time_of_impact(build(REF, spec_a), va, build(REF, spec_b), vb, INF)
+        outcomes.add("none" if t is None else "zero" if t == 0.0 else "positive")
+    assert outcomes == {"none", "zero", "positive"}

@@ -549,6 +549,7 @@ def time_of_impact(a, velocity_a, b, velocity_b, max_t=1.0):
     if t == 0.0:
         # apart by collide's verdict: touching at once, but not at 0.0 (see Notes)
         t = TINY
-    if t > limit:
+    if t > limit or t == math.inf:
+        # beyond max_t, or beyond the float range (a tiny velocity)
         return None
     return t
