@@ -238,7 +238,7 @@ def check_ray(fc, spec, origin, direction, max_t):
     tol = 1e-9 * L
     if hit is not None:
         t, p, n = hit
-        assert 0.0 <= t <= max_t
+        assert 0.0 <= t <= max_t and math.copysign(1.0, t) == 1.0
         if n == (0.0, 0.0):
             # inside or on the boundary: the origin itself
             assert t == 0.0 and p == (float(origin[0]), float(origin[1]))

@@ -399,7 +399,8 @@ def raycast(shape, origin, direction, max_t=INFINITY):
         return make_rayhit(0.0, px, py, 0.0, 0.0)
     if st == MISS:
         return None
-    t = ldexp(out[0], -e)
+    # + 0.0: a face the origin lies on by rounding gives -0.0; report 0.0
+    t = ldexp(out[0], -e) + 0.0
     if t > limit or t == INFINITY:
         return None
     return make_rayhit(t, px + t * dx, py + t * dy, out[1], out[2])
@@ -459,7 +460,8 @@ cdef inline double _keep(double best, int st, double t) noexcept nogil:
 
 cdef double _sweep(Shape a, Shape b, double ox, double oy, double vx,
                    double vy) noexcept:
-    # least t at which a canonical, apart pair meets (b moving by v relative to a)
+    # least t at which a canonical, apart pair meets (b moving by v relative to a);
+    # keeps the GIL like the other scalar queries, the kernels it calls are nogil
     cdef Round ra, rb
     cdef Convex ca, cb
     cdef bint a_round = a.kind <= SEGMENT
@@ -481,33 +483,34 @@ cdef double _sweep(Shape a, Shape b, double ox, double oy, double vx,
         _convex(b, ox, oy, &cb)
     r = r_a + r_b
     best = INFINITY
-    with nogil:
-        # the vertices of b travel along +v towards a
-        if b_round:
-            st = _cast(rb.ax, rb.ay, vx, vy, a_round, &ra, &ca, r, out)
+    # a miss leaves out untouched: _keep reads out[0] only after a hit
+    out[0] = 0.0
+    # the vertices of b travel along +v towards a
+    if b_round:
+        st = _cast(rb.ax, rb.ay, vx, vy, a_round, &ra, &ca, r, out)
+        best = _keep(best, st, out[0])
+        if not (rb.ax == rb.bx and rb.ay == rb.by):
+            st = _cast(rb.bx, rb.by, vx, vy, a_round, &ra, &ca, r, out)
             best = _keep(best, st, out[0])
-            if not (rb.ax == rb.bx and rb.ay == rb.by):
-                st = _cast(rb.bx, rb.by, vx, vy, a_round, &ra, &ca, r, out)
-                best = _keep(best, st, out[0])
-        else:
-            for k in range(cb.n):
-                qx = cb.xs[k] - cb.ox
-                qy = cb.ys[k] - cb.oy
-                st = _cast(qx, qy, vx, vy, a_round, &ra, &ca, r, out)
-                best = _keep(best, st, out[0])
-        # the vertices of a travel along -v towards b
-        if a_round:
-            st = _cast(ra.ax, ra.ay, -vx, -vy, b_round, &rb, &cb, r, out)
+    else:
+        for k in range(cb.n):
+            qx = cb.xs[k] - cb.ox
+            qy = cb.ys[k] - cb.oy
+            st = _cast(qx, qy, vx, vy, a_round, &ra, &ca, r, out)
             best = _keep(best, st, out[0])
-            if not (ra.ax == ra.bx and ra.ay == ra.by):
-                st = _cast(ra.bx, ra.by, -vx, -vy, b_round, &rb, &cb, r, out)
-                best = _keep(best, st, out[0])
-        else:
-            for k in range(ca.n):
-                qx = ca.xs[k] - ca.ox
-                qy = ca.ys[k] - ca.oy
-                st = _cast(qx, qy, -vx, -vy, b_round, &rb, &cb, r, out)
-                best = _keep(best, st, out[0])
+    # the vertices of a travel along -v towards b
+    if a_round:
+        st = _cast(ra.ax, ra.ay, -vx, -vy, b_round, &rb, &cb, r, out)
+        best = _keep(best, st, out[0])
+        if not (ra.ax == ra.bx and ra.ay == ra.by):
+            st = _cast(ra.bx, ra.by, -vx, -vy, b_round, &rb, &cb, r, out)
+            best = _keep(best, st, out[0])
+    else:
+        for k in range(ca.n):
+            qx = ca.xs[k] - ca.ox
+            qy = ca.ys[k] - ca.oy
+            st = _cast(qx, qy, -vx, -vy, b_round, &rb, &cb, r, out)
+            best = _keep(best, st, out[0])
     return best
 
 

@@ -408,7 +408,8 @@ def raycast(shape, origin, direction, max_t=math.inf):
         return RayHit(0.0, (px, py), (0.0, 0.0))
     if st == MISS:
         return None
-    t = _ldexp(t, -e)
+    # + 0.0: a face the origin lies on by rounding gives -0.0; report 0.0
+    t = _ldexp(t, -e) + 0.0
     if t > limit or t == math.inf:
         return None
     return RayHit(t, (px + t * dx, py + t * dy), (nx, ny))
