@@ -143,8 +143,9 @@ def check_toi(fc, sa, va, sb, vb, max_t):
         T = max_t if max_t != INF else 4.0 * L / max(_speed(va, vb), 1e-300)
         for k in range(17):
             s = T * k / 16
-            d = fc.distance(_moved(fc, a, va, s), _moved(fc, b, vb, s))
-            assert d > 0.0, (s, d)
+            ma, mb = _moved(fc, a, va, s), _moved(fc, b, vb, s)
+            # apart, or sliding along each other within rounding (a graze)
+            assert fc.distance(ma, mb) > 0.0 or _grazing(fc, ma, mb, va, vb, L), s
         return t
     assert type(t) is float and 0.0 <= t <= max_t
     if t == 0.0:
@@ -154,9 +155,22 @@ def check_toi(fc, sa, va, sb, vb, max_t):
     assert fc.distance(_moved(fc, a, va, t), _moved(fc, b, vb, t)) <= tol
     # just before they were apart (a real gap, unless t is at rounding level)
     before = t * (1 - 1e-6)
-    gap = fc.distance(_moved(fc, a, va, before), _moved(fc, b, vb, before))
-    assert gap > 0.0 or t * _speed(va, vb) <= tol
+    ma, mb = _moved(fc, a, va, before), _moved(fc, b, vb, before)
+    assert fc.distance(ma, mb) > 0.0 or t * _speed(va, vb) <= tol or _grazing(fc, ma, mb, va, vb, L)
     return t
+
+
+def _grazing(fc, a, b, va, vb, L):
+    """Whether touching shapes only graze: b moved a little across the relative motion,
+    one way or the other, clears a.  Shapes that really cross (a segment through a
+    segment, a corner inside a box) still meet after both moves."""
+    vx, vy = vb[0] - va[0], vb[1] - va[1]
+    n = math.hypot(vx, vy)
+    if n == 0.0:
+        return False
+    eps = 1e-7 * L
+    ux, uy = -vy / n * eps, vx / n * eps
+    return fc.distance(a, b.translated(ux, uy)) > 0.0 or fc.distance(a, b.translated(-ux, -uy)) > 0.0
 
 
 @pytest.mark.parametrize("ka, kb", PAIRS)
