@@ -124,6 +124,10 @@ KNOWN = {
     # a diamond: the upper-left face x - y = -sqrt(2), at y = 0.5
     "obb-diamond-face": (("OBB", 0.0, 0.0, 1.0, 1.0, math.pi / 4), (-5, 0.5), (1, 0), INF,
                          (5.5 - math.sqrt(2), (0.5 - math.sqrt(2), 0.5), (-R2, R2))),
+    "obb-on-surface": (("OBB", 1.0, 1.0, 1.0, 1.0, 0.0), (2, 1.5), (1, 0), INF, "inside"),
+    "obb-max-t": (("OBB", 1.0, 1.0, 1.0, 1.0, 0.0), (5, 1.5), (-2, 0), 1.25, None),
+    "obb-along-edge": (("OBB", 1.0, 1.0, 1.0, 1.0, 0.0), (-1, 0), (1, 0), INF,
+                       (1.0, (0.0, 0.0), (-1.0, 0.0))),
     "obb-miss": (("OBB", 0.0, 0.0, 1.0, 1.0, math.pi / 4), (-5, 1.5), (1, 0), INF, None),
     "obb-inside": (("OBB", 0.0, 0.0, 1.0, 1.0, 0.3), (0.1, 0.2), (1, 0), INF, "inside"),
     "obb-zero-size": (("OBB", 2.0, 2.0, 0.0, 0.0, 0.7), (0, 0), (1, 1), INF, (2.0, (2.0, 2.0), (-R2, -R2))),
