@@ -18,7 +18,10 @@ def _flag(name):
     return os.environ.get(name, "").strip().lower() not in ("", "0", "false", "no")
 
 
-MODULES = ["geometry", "records", "shapes", "narrowphase", "queries", "batch", "contacts", "_info"]
+MODULES = [
+    "geometry", "records", "shapes", "narrowphase", "queries", "batch", "contacts", "sweeps",
+    "_info",
+]
 
 # Floating-point policy: no FMA contraction and never fast-math, so the kernels round
 # exactly like the pure-Python reference (bit-identical float64 results on x86-64).

@@ -56,7 +56,12 @@ def seg_seg(a, b, c, d):
     """Distance between segments ab and cd."""
     o1, o2 = cross(a, b, c), cross(a, b, d)
     o3, o4 = cross(c, d, a), cross(c, d, b)
-    if o1 * o2 < 0 and o3 * o4 < 0:  # proper crossing
+    # a proper crossing only when every orientation is clear of rounding noise:
+    # collinear segments give orientations of a few ulps with random signs, and are
+    # measured by their endpoints like any other non-crossing pair
+    size = max(abs(v) for p in (a, b, c, d) for v in (p[0] - a[0], p[1] - a[1]))
+    noise = 1e-12 * size * size
+    if min(abs(o1), abs(o2), abs(o3), abs(o4)) > noise and o1 * o2 < 0 and o3 * o4 < 0:
         return 0.0
     return min(point_seg(a, c, d), point_seg(b, c, d), point_seg(c, a, b),
                point_seg(d, a, b))

@@ -12,8 +12,8 @@ import importlib
 import pytest
 
 MODULES = {
-    "reference": ["geometry", "shapes", "queries", "records", "arrays", "contacts"],
-    "compiled": ["geometry", "shapes", "queries", "records", "arrays", "contacts"],
+    "reference": ["geometry", "shapes", "queries", "records", "arrays", "contacts", "sweeps"],
+    "compiled": ["geometry", "shapes", "queries", "records", "arrays", "contacts", "sweeps"],
 }
 PACKAGES = {"reference": "fastcol._ref", "compiled": "fastcol._ext"}
 

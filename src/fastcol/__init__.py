@@ -47,6 +47,9 @@ segment_segment_closest = _impl.segment_segment_closest
 segment_segment_distance = _impl.segment_segment_distance
 segments_intersect = _impl.segments_intersect
 
+raycast = _impl.raycast
+time_of_impact = _impl.time_of_impact
+
 __all__ = [
     "backend",
     "__version__",
@@ -75,6 +78,8 @@ __all__ = [
     "segment_segment_closest",
     "segment_segment_distance",
     "segments_intersect",
+    "raycast",
+    "time_of_impact",
 ]
 
 del _select

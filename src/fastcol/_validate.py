@@ -68,3 +68,21 @@ def as_point(value: Any, name: str) -> tuple[float, float]:
 def shape_type_error(value: Any, name: str) -> TypeError:
     """The error for an argument that is not a shape of the active backend."""
     return TypeError(f"{name} must be a fastcol shape ({SHAPE_NAMES}), not {type(value).__name__}")
+
+
+def as_limit(value: Any, name: str) -> float:
+    """Return ``value`` as a float >= 0, ``inf`` allowed (``max_t`` of rays and sweeps)."""
+    v = as_real(value, name)
+    if math.isnan(v):
+        raise ValueError(f"{name} must be >= 0 (inf allowed), got nan")
+    if v < 0.0:
+        raise ValueError(f"{name} must be >= 0 (inf allowed), got {v!r}")
+    return v
+
+
+def as_direction(value: Any, name: str) -> tuple[float, float]:
+    """Return a finite, non-zero ``(x, y)`` vector (a ray direction)."""
+    x, y = as_point(value, name)
+    if x == 0.0 and y == 0.0:
+        raise ValueError(f"{name} must be non-zero, got ({x!r}, {y!r})")
+    return x, y

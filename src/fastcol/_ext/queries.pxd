@@ -1,5 +1,6 @@
-# Canonical pair ordering and local-coordinate views, shared by the query modules
-# (contacts, ray casts, sweeps) so every query orders pairs the same way.
+# Shapes as Views (from a shape object or an array row), their canonical pair order
+# and local-coordinate forms, and the collide decision: shared by every query module
+# (queries, contacts, sweeps, batch) so every query orders pairs the same way.
 
 from .narrowphase cimport Convex, Round
 from .shapes cimport Shape
@@ -26,7 +27,3 @@ cdef bint collide_views(const View* a, const View* b) noexcept nogil
 cdef double closest_views(const View* a, const View* b, double* out) noexcept nogil
 
 cdef int _check(object a, object b) except -1
-cdef bint _swapped(Shape a, Shape b) noexcept
-cdef void _origin(Shape s, double* ox, double* oy) noexcept
-cdef void _core(Shape s, double ox, double oy, Round* out) noexcept
-cdef void _convex(Shape s, double ox, double oy, Convex* out) noexcept

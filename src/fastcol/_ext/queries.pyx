@@ -151,33 +151,6 @@ cdef void view_convex(const View* v, double ox, double oy, Convex* out) noexcept
         convex_polygon(out, v.xs, v.ys, v.n, ox, oy)
 
 
-# Shape-object forms of the above, for the query modules that work on shape objects
-
-cdef bint _swapped(Shape a, Shape b) noexcept:
-    cdef View va, vb
-    view_of(a, &va)
-    view_of(b, &vb)
-    return views_swapped(&va, &vb)
-
-
-cdef void _origin(Shape s, double* ox, double* oy) noexcept:
-    cdef View v
-    view_of(s, &v)
-    view_origin(&v, ox, oy)
-
-
-cdef void _core(Shape s, double ox, double oy, Round* out) noexcept:
-    cdef View v
-    view_of(s, &v)
-    view_core(&v, ox, oy, out)
-
-
-cdef void _convex(Shape s, double ox, double oy, Convex* out) noexcept:
-    cdef View v
-    view_of(s, &v)
-    view_convex(&v, ox, oy, out)
-
-
 cdef bint _collide(const View* a, const View* b) noexcept nogil:
     # a canonical pair
     cdef double ox, oy, dx, dy

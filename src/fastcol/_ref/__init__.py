@@ -25,6 +25,7 @@ from .contacts import contact
 from .queries import closest_points, collide, distance
 from .records import Closest, Contact, RayHit
 from .shapes import AABB, OBB, Capsule, Circle, Polygon, Segment
+from .sweeps import raycast, time_of_impact
 
 __all__ = [
     "__version__",
@@ -53,4 +54,6 @@ __all__ = [
     "segment_segment_closest",
     "segment_segment_distance",
     "segments_intersect",
+    "raycast",
+    "time_of_impact",
 ]

@@ -1,0 +1,422 @@
+"""raycast: hand-worked answers for each shape, properties on random rays, bad input.
+
+Every test runs once per backend through the ``fc`` fixture.  The properties are
+checked against the independent plain-math oracle (tests/oracle.py); tolerances are
+relative to the size of the configuration.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from oracle import oracle_distance, point_distance, signed_point_distance
+from test_bad_input import NON_FINITE, WRONG_TYPES, raises_naming
+from test_query_properties import KINDS, make, points, shape_specs, size_of
+
+R2 = math.sqrt(0.5)
+INF = math.inf
+
+# (shape spec, origin, direction, max_t, expected): expected is None (miss), "inside",
+# or (t, point, normal), all worked out by hand
+KNOWN = {
+    # --- circle
+    "circle-face": (("Circle", 5.0, 0.0, 1.0), (0, 0), (1, 0), INF, (4.0, (4.0, 0.0), (-1.0, 0.0))),
+    "circle-slant": (("Circle", 0.0, 0.0, 5.0), (-13, 3), (1, 0), INF, (9.0, (-4.0, 3.0), (-0.8, 0.6))),
+    "circle-non-unit": (("Circle", 5.0, 0.0, 1.0), (0, 0), (2, 0), INF, (2.0, (4.0, 0.0), (-1.0, 0.0))),
+    "circle-tangent": (("Circle", 5.0, 1.0, 1.0), (0, 0), (1, 0), INF, (5.0, (5.0, 0.0), (0.0, -1.0))),
+    "circle-miss": (("Circle", 5.0, 2.0, 1.0), (0, 0), (1, 0), INF, None),
+    "circle-behind": (("Circle", -5.0, 0.0, 1.0), (0, 0), (1, 0), INF, None),
+    "circle-inside": (("Circle", 5.0, 0.0, 1.0), (5.5, 0.25), (1, 0), INF, "inside"),
+    "circle-on-surface": (("Circle", 5.0, 0.0, 1.0), (4, 0), (-1, 0), INF, "inside"),
+    "circle-max-t-short": (("Circle", 5.0, 0.0, 1.0), (0, 0), (1, 0), 3.999, None),
+    "circle-max-t-exact": (("Circle", 5.0, 0.0, 1.0), (0, 0), (1, 0), 4.0, (4.0, (4.0, 0.0), (-1.0, 0.0))),
+    "circle-point-hit": (("Circle", 3.0, 3.0, 0.0), (0, 0), (1, 1), INF, (3.0, (3.0, 3.0), (-R2, -R2))),
+    "circle-point-miss": (("Circle", 3.0, 3.0, 0.0), (0, 0), (1, 0), INF, None),
+    "circle-1e6": (("Circle", 1e6 + 5, 1e6, 1.0), (1e6, 1e6), (1, 0), INF,
+                   (4.0, (1e6 + 4, 1e6), (-1.0, 0.0))),
+    # --- capsule (core (0,0)-(4,0), r = 1)
+    "capsule-side": (("Capsule", 0.0, 0.0, 4.0, 0.0, 1.0), (2, 5), (0, -1), INF, (4.0, (2.0, 1.0), (0.0, 1.0))),
+    "capsule-side-below": (("Capsule", 0.0, 0.0, 4.0, 0.0, 1.0), (1, -4), (0, 2), INF,
+                           (1.5, (1.0, -1.0), (0.0, -1.0))),
+    "capsule-cap-end-on": (("Capsule", 0.0, 0.0, 4.0, 0.0, 1.0), (-5, 0), (1, 0), INF,
+                           (4.0, (-1.0, 0.0), (-1.0, 0.0))),
+    "capsule-cap-slant": (("Capsule", 0.0, 0.0, 4.0, 0.0, 1.0), (4.6, 5), (0, -1), INF,
+                          (4.2, (4.6, 0.8), (0.6, 0.8))),
+    "capsule-cap-tangent": (("Capsule", 0.0, 0.0, 4.0, 0.0, 1.0), (5, 5), (0, -1), INF,
+                            (5.0, (5.0, 0.0), (1.0, 0.0))),
+    "capsule-miss": (("Capsule", 0.0, 0.0, 4.0, 0.0, 1.0), (5.5, 5), (0, -1), INF, None),
+    "capsule-inside": (("Capsule", 0.0, 0.0, 4.0, 0.0, 1.0), (2, 0.5), (0, 1), INF, "inside"),
+    "capsule-on-surface": (("Capsule", 0.0, 0.0, 4.0, 0.0, 1.0), (2, 1), (0, 1), INF, "inside"),
+    "capsule-max-t": (("Capsule", 0.0, 0.0, 4.0, 0.0, 1.0), (2, 5), (0, -1), 3.5, None),
+    "capsule-zero-length": (("Capsule", 1.0, 1.0, 1.0, 1.0, 1.0), (1, 5), (0, -0.5), INF,
+                            (6.0, (1.0, 2.0), (0.0, 1.0))),
+    "capsule-1e6": (("Capsule", 1e6, 1e6, 1e6 + 4, 1e6, 1.0), (1e6 + 2, 1e6 + 5), (0, -1), INF,
+                    (4.0, (1e6 + 2, 1e6 + 1), (0.0, 1.0))),
+    # --- segment (0,0)-(4,0)
+    "segment-broadside-below": (("Segment", 0.0, 0.0, 4.0, 0.0), (2, -3), (0, 2), INF,
+                                (1.5, (2.0, 0.0), (0.0, -1.0))),
+    "segment-broadside-above": (("Segment", 0.0, 0.0, 4.0, 0.0), (2, 3), (0, -1), INF,
+                                (3.0, (2.0, 0.0), (0.0, 1.0))),
+    "segment-slanted": (("Segment", 0.0, 0.0, 4.0, 0.0), (0, 2), (1, -1), INF,
+                        (2.0, (2.0, 0.0), (0.0, 1.0))),
+    "segment-end-on": (("Segment", 0.0, 0.0, 4.0, 0.0), (-5, 0), (2, 0), INF,
+                       (2.5, (0.0, 0.0), (-1.0, 0.0))),
+    "segment-end-on-far-end": (("Segment", 0.0, 0.0, 4.0, 0.0), (9, 0), (-1, 0), INF,
+                               (5.0, (4.0, 0.0), (1.0, 0.0))),
+    "segment-endpoint-corner": (("Segment", 0.0, 0.0, 4.0, 0.0), (-1, -1), (1, 1), INF,
+                                (1.0, (0.0, 0.0), (0.0, -1.0))),
+    "segment-miss": (("Segment", 0.0, 0.0, 4.0, 0.0), (5, -1), (0, 1), INF, None),
+    "segment-parallel-miss": (("Segment", 0.0, 0.0, 4.0, 0.0), (-5, 1), (1, 0), INF, None),
+    "segment-on": (("Segment", 0.0, 0.0, 4.0, 0.0), (3, 0), (0, 1), INF, "inside"),
+    # on the segment, looking along it (a rounded distance would put it 1e-16 off)
+    "segment-on-along-line": (("Segment", 0.0, 1.0, 0.0, -3.136307124063012), (0, 0), (0, -1), INF,
+                              "inside"),
+    "segment-max-t": (("Segment", 3.0, -1.0, 3.0, 1.0), (0, 0), (1, 0), 2.0, None),
+    "segment-point": (("Segment", 2.0, 2.0, 2.0, 2.0), (0, 0), (1, 1), INF, (2.0, (2.0, 2.0), (-R2, -R2))),
+    "segment-point-miss": (("Segment", 2.0, 2.0, 2.0, 2.0), (0, 0), (1, 0.999), INF, None),
+    "segment-1e6": (("Segment", 1e6, 1e6, 1e6 + 4, 1e6), (1e6 + 2, 1e6 - 3), (0, 2), INF,
+                    (1.5, (1e6 + 2, 1e6), (0.0, -1.0))),
+    # --- AABB [0,2] x [0,2]
+    "aabb-face": (("AABB", 0.0, 0.0, 2.0, 2.0), (-3, 1), (1, 0), INF, (3.0, (0.0, 1.0), (-1.0, 0.0))),
+    "aabb-face-top": (("AABB", 0.0, 0.0, 2.0, 2.0), (1.5, 6), (0, -4), INF, (1.0, (1.5, 2.0), (0.0, 1.0))),
+    # corners: ties go to the lower face index (bottom 0, right 1, top 2, left 3)
+    "aabb-corner-bottom-left": (("AABB", 0.0, 0.0, 2.0, 2.0), (-1, -1), (1, 1), INF,
+                                (1.0, (0.0, 0.0), (0.0, -1.0))),
+    "aabb-corner-top-right": (("AABB", 0.0, 0.0, 2.0, 2.0), (3, 3), (-1, -1), INF,
+                              (1.0, (2.0, 2.0), (1.0, 0.0))),
+    "aabb-corner-bottom-right": (("AABB", 0.0, 0.0, 2.0, 2.0), (3, -1), (-1, 1), INF,
+                                 (1.0, (2.0, 0.0), (0.0, -1.0))),
+    "aabb-corner-top-left": (("AABB", 0.0, 0.0, 2.0, 2.0), (-1, 3), (1, -1), INF,
+                             (1.0, (0.0, 2.0), (0.0, 1.0))),
+    "aabb-corner-graze": (("AABB", 0.0, 0.0, 2.0, 2.0), (1, 3), (1, -1), INF,
+                          (1.0, (2.0, 2.0), (0.0, 1.0))),
+    "aabb-along-edge": (("AABB", 0.0, 0.0, 2.0, 2.0), (-1, 0), (1, 0), INF, (1.0, (0.0, 0.0), (-1.0, 0.0))),
+    "aabb-miss": (("AABB", 0.0, 0.0, 2.0, 2.0), (-1, 3), (1, 0), INF, None),
+    "aabb-miss-diagonal": (("AABB", 0.0, 0.0, 2.0, 2.0), (-1, 1.5), (1, 2), INF, None),
+    "aabb-inside": (("AABB", 0.0, 0.0, 2.0, 2.0), (1, 1), (1, 0), INF, "inside"),
+    "aabb-on-surface": (("AABB", 0.0, 0.0, 2.0, 2.0), (0, 1), (-1, 0), INF, "inside"),
+    "aabb-max-t": (("AABB", 0.0, 0.0, 2.0, 2.0), (-3, 1), (1, 0), 2.5, None),
+    "aabb-zero-width-broadside": (("AABB", 1.0, 0.0, 1.0, 2.0), (-1, 1), (1, 0), INF,
+                                  (2.0, (1.0, 1.0), (-1.0, 0.0))),
+    "aabb-zero-width-end-on": (("AABB", 1.0, 0.0, 1.0, 2.0), (1, -2), (0, 1), INF,
+                               (2.0, (1.0, 0.0), (0.0, -1.0))),
+    # a corner of a zero-width box: the face of positive length wins the tie
+    "aabb-zero-width-corner": (("AABB", 1.0, 0.0, 1.0, 2.0), (0, -1), (1, 1), INF,
+                               (1.0, (1.0, 0.0), (-1.0, 0.0))),
+    "aabb-point": (("AABB", 1.0, 1.0, 1.0, 1.0), (0, 0), (1, 1), INF, (1.0, (1.0, 1.0), (-R2, -R2))),
+    "aabb-point-miss": (("AABB", 1.0, 1.0, 1.0, 1.0), (0, 0), (1, 2), INF, None),
+    "aabb-1e6": (("AABB", 1e6, 1e6, 1e6 + 2, 1e6 + 2), (1e6 - 3, 1e6 + 1), (1, 0), INF,
+                 (3.0, (1e6, 1e6 + 1), (-1.0, 0.0))),
+    # --- OBB
+    "obb-axis-aligned-corner": (("OBB", 1.0, 1.0, 1.0, 1.0, 0.0), (-1, -1), (1, 1), INF,
+                                (1.0, (0.0, 0.0), (0.0, -1.0))),
+    "obb-axis-aligned-face": (("OBB", 1.0, 1.0, 1.0, 1.0, 0.0), (5, 1.5), (-2, 0), INF,
+                              (1.5, (2.0, 1.5), (1.0, 0.0))),
+    "obb-quarter-turn": (("OBB", 0.0, 0.0, 2.0, 1.0, math.pi / 2), (-5, 0), (1, 0), INF,
+                         (4.0, (-1.0, 0.0), (-1.0, 0.0))),
+    "obb-quarter-turn-long-side": (("OBB", 0.0, 0.0, 2.0, 1.0, math.pi / 2), (0, -7), (0, 1), INF,
+                                   (5.0, (0.0, -2.0), (0.0, -1.0))),
+    # a diamond: the upper-left face x - y = -sqrt(2), at y = 0.5
+    "obb-diamond-face": (("OBB", 0.0, 0.0, 1.0, 1.0, math.pi / 4), (-5, 0.5), (1, 0), INF,
+                         (5.5 - math.sqrt(2), (0.5 - math.sqrt(2), 0.5), (-R2, R2))),
+    "obb-on-surface": (("OBB", 1.0, 1.0, 1.0, 1.0, 0.0), (2, 1.5), (1, 0), INF, "inside"),
+    "obb-max-t": (("OBB", 1.0, 1.0, 1.0, 1.0, 0.0), (5, 1.5), (-2, 0), 1.25, None),
+    "obb-along-edge": (("OBB", 1.0, 1.0, 1.0, 1.0, 0.0), (-1, 0), (1, 0), INF,
+                       (1.0, (0.0, 0.0), (-1.0, 0.0))),
+    "obb-miss": (("OBB", 0.0, 0.0, 1.0, 1.0, math.pi / 4), (-5, 1.5), (1, 0), INF, None),
+    "obb-inside": (("OBB", 0.0, 0.0, 1.0, 1.0, 0.3), (0.1, 0.2), (1, 0), INF, "inside"),
+    "obb-zero-size": (("OBB", 2.0, 2.0, 0.0, 0.0, 0.7), (0, 0), (1, 1), INF, (2.0, (2.0, 2.0), (-R2, -R2))),
+    "obb-zero-width-broadside": (("OBB", 0.0, 0.0, 0.0, 1.0, 0.0), (-3, 0.5), (1, 0), INF,
+                                 (3.0, (0.0, 0.5), (-1.0, 0.0))),
+    "obb-1e6": (("OBB", 1e6, 1e6, 1.0, 1.0, 0.0), (1e6 + 5, 1e6), (-1, 0), INF,
+                (4.0, (1e6 + 1, 1e6), (1.0, 0.0))),
+    # --- polygon: triangle (0,0) (4,0) (0,3), hypotenuse 3x + 4y = 12
+    "polygon-hypotenuse": (("Polygon", ((0, 0), (4, 0), (0, 3))), (5, 5), (-1, -1), INF,
+                           (23 / 7, (12 / 7, 12 / 7), (0.6, 0.8))),
+    "polygon-face": (("Polygon", ((0, 0), (4, 0), (0, 3))), (1, -2), (0, 1), INF,
+                     (2.0, (1.0, 0.0), (0.0, -1.0))),
+    "polygon-vertex-tie": (("Polygon", ((0, 0), (4, 0), (0, 3))), (-1, -1), (1, 1), INF,
+                           (1.0, (0.0, 0.0), (0.0, -1.0))),
+    "polygon-along-edge": (("Polygon", ((0, 0), (4, 0), (0, 3))), (-2, 0), (1, 0), INF,
+                           (2.0, (0.0, 0.0), (-1.0, 0.0))),
+    "polygon-miss": (("Polygon", ((0, 0), (4, 0), (0, 3))), (3, 3), (1, 0), INF, None),
+    "polygon-inside": (("Polygon", ((0, 0), (4, 0), (0, 3))), (1, 1), (0, 1), INF, "inside"),
+    "polygon-on-vertex": (("Polygon", ((0, 0), (4, 0), (0, 3))), (4, 0), (1, 0), INF, "inside"),
+    "polygon-max-t": (("Polygon", ((0, 0), (4, 0), (0, 3))), (1, -2), (0, 1), 1.5, None),
+    "polygon-1e6": (("Polygon", ((1e6, 1e6), (1e6 + 4, 1e6), (1e6, 1e6 + 3))), (1e6 + 1, 1e6 - 2),
+                    (0, 0.5), INF, (4.0, (1e6 + 1, 1e6), (0.0, -1.0))),
+}
+
+
+@pytest.mark.parametrize("case", sorted(KNOWN))
+def test_known_answer(fc, case):
+    spec, origin, direction, max_t, expected = KNOWN[case]
+    shape = make(fc, spec)
+    hit = fc.raycast(shape, origin, direction, max_t)
+    if expected is None:
+        assert hit is None
+        return
+    assert isinstance(hit, fc.RayHit)
+    t, point, normal = hit
+    assert type(t) is float and type(point[0]) is float and type(normal[0]) is float
+    if expected == "inside":
+        assert hit == (0.0, (float(origin[0]), float(origin[1])), (0.0, 0.0))
+        return
+    et, ep, en = expected
+    assert t == pytest.approx(et, rel=1e-12, abs=1e-12)
+    assert point == pytest.approx(ep, rel=1e-12, abs=1e-12)
+    assert normal == pytest.approx(en, abs=1e-12)
+
+
+def test_hit_fields_and_exact_values(fc):
+    hit = fc.raycast(fc.Circle(5, 0, 1), (0, 0), (1, 0))
+    assert hit == fc.RayHit(4.0, (4.0, 0.0), (-1.0, 0.0))
+    assert hit.t == 4.0 and hit.point == (4.0, 0.0) and hit.normal == (-1.0, 0.0)
+    # normals never carry a negative zero
+    hit = fc.raycast(fc.Capsule(0, 0, 4, 0, 1), (2, 5), (0, -1))
+    assert math.copysign(1.0, hit.normal[0]) == 1.0
+
+
+def test_tiny_and_huge_directions(fc):
+    # t is in units of the direction; squares of the direction would underflow/overflow
+    c = fc.Circle(5, 0, 1)
+    hit = fc.raycast(c, (0, 0), (1e-200, 0))
+    assert hit is not None and hit.t == pytest.approx(4e200, rel=1e-15)
+    hit = fc.raycast(c, (0, 0), (1e200, 0))
+    assert hit.t == pytest.approx(4e-200, rel=1e-15) and hit.normal == (-1.0, 0.0)
+    # a hit beyond the float range is a miss
+    assert fc.raycast(c, (0, 0), (1e-310, 0)) is None
+
+
+def test_default_max_t_is_infinite(fc):
+    assert fc.raycast(fc.Circle(1e100, 0, 1), (0, 0), (1, 0)).t == pytest.approx(1e100)
+
+
+# --------------------------------------------------------------------------- properties
+
+
+def ray_specs():
+    return st.tuples(points(10), points(4).filter(lambda d: d != (0.0, 0.0)),
+                     st.one_of(st.just(INF), st.floats(0, 30)))
+
+
+def _unit(d):
+    n = math.hypot(*d)
+    return d[0] / n, d[1] / n
+
+
+def clearly_meets(p, q, spec, L):
+    """Whether segment pq meets the shape in a way no rounding can undo.
+
+    It must still meet the shape when moved sideways by a small ``eps`` (either way)
+    and when either end is pulled in by ``eps``: a graze, or touching with an end
+    only, does not count (the ray kernels may call those either way).
+    """
+    if p == q:
+        # a ray of length 0 from outside: it meets the shape only if the origin is
+        # clearly inside it
+        return signed_point_distance(spec, p) < -1e-7 * L
+    if oracle_distance(("Segment", *p, *q), spec) > 0.0:
+        return False
+    ux, uy = _unit((q[0] - p[0], q[1] - p[1]))
+    eps = 1e-7 * L
+    variants = [
+        (p[0] - uy * eps, p[1] + ux * eps, q[0] - uy * eps, q[1] + ux * eps),
+        (p[0] + uy * eps, p[1] - ux * eps, q[0] + uy * eps, q[1] - ux * eps),
+        (p[0], p[1], q[0] - ux * eps, q[1] - uy * eps),
+        (p[0] + ux * eps, p[1] + uy * eps, q[0], q[1]),
+    ]
+    return all(oracle_distance(("Segment", *v), spec) == 0.0 for v in variants)
+
+
+def check_ray(fc, spec, origin, direction, max_t):
+    shape = make(fc, spec)
+    hit = fc.raycast(shape, origin, direction, max_t)
+    L = size_of(spec, ("p",) + tuple(origin)) + 1.0
+    dn = math.hypot(*direction)
+    tol = 1e-9 * L
+    if hit is not None:
+        t, p, n = hit
+        assert 0.0 <= t <= max_t and math.copysign(1.0, t) == 1.0
+        if n == (0.0, 0.0):
+            # inside or on the boundary: the origin itself
+            assert t == 0.0 and p == (float(origin[0]), float(origin[1]))
+            assert point_distance(spec, p) <= tol
+            return hit
+        assert abs(math.hypot(*n) - 1.0) <= 1e-12
+        # the normal faces the ray (rounding allowed only for a tangent hit)
+        assert n[0] * direction[0] + n[1] * direction[1] <= 1e-9 * dn
+        assert p[0] == origin[0] + t * direction[0] and p[1] == origin[1] + t * direction[1]
+        # the hit point lies on the shape's surface, and the normal points out of it
+        assert point_distance(spec, p) <= tol
+        assert point_distance(spec, (p[0] + tol * n[0] * 10, p[1] + tol * n[1] * 10)) > 0.0
+        # nothing of the shape lies on the ray before the hit
+        if 0.001 * t * dn > 10 * tol:
+            pre = (origin[0] + 0.999 * t * direction[0], origin[1] + 0.999 * t * direction[1])
+            assert not clearly_meets(origin, pre, spec, L), "the ray passed the shape before t"
+    else:
+        # a miss is a real miss: the ray does not pass through the shape
+        k = max_t if max_t != INF else 1e3 * L / dn
+        end = (origin[0] + k * direction[0], origin[1] + k * direction[1])
+        assert not clearly_meets(origin, end, spec, L), "missed a crossing"
+    return hit
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@settings(max_examples=150, database=None)
+@given(data=st.data())
+def test_random_rays(fc, kind, data):
+    spec = data.draw(shape_specs(kind), label="shape")
+    origin, direction, max_t = data.draw(ray_specs(), label="ray")
+    check_ray(fc, spec, origin, direction, max_t)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@settings(max_examples=100, database=None)
+@given(data=st.data())
+def test_random_rays_aimed_at_the_shape(fc, kind, data):
+    # aim at a vertex/centre of the shape, so that hits are common (corners included)
+    spec = data.draw(shape_specs(kind), label="shape")
+    origin = data.draw(points(10), label="origin")
+    target = _anchor(spec, data.draw(st.integers(0, 7)))
+    d = (target[0] - origin[0], target[1] - origin[1])
+    assume(d != (0.0, 0.0))
+    k = data.draw(st.sampled_from([1.0, 0.5, 3.0, 1e-3]))
+    check_ray(fc, spec, origin, (d[0] * k, d[1] * k), data.draw(st.sampled_from([INF, 1.0 / k])))
+
+
+def _anchor(spec, i):
+    kind = spec[0]
+    if kind == "Circle":
+        return spec[1], spec[2]
+    if kind in ("Capsule", "Segment", "AABB"):
+        return (spec[1], spec[2]) if i % 2 else (spec[3], spec[4])
+    if kind == "OBB":
+        return spec[1], spec[2]
+    pts = spec[1]
+    return pts[i % len(pts)]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@settings(max_examples=60, database=None)
+@given(data=st.data())
+def test_translation_invariance(fc, kind, data):
+    from test_query_properties import translate
+
+    spec = data.draw(shape_specs(kind, lim=2, size_lim=1), label="shape")
+    origin, direction, max_t = data.draw(ray_specs(), label="ray")
+    off = data.draw(st.sampled_from([(1e6, -1e6), (-3.5e6, 2e6)]))
+    h0 = fc.raycast(make(fc, spec), origin, direction, max_t)
+    moved = make(fc, translate(spec, *off))
+    h1 = fc.raycast(moved, (origin[0] + off[0], origin[1] + off[1]), direction, max_t)
+    if h0 is None or h1 is None:
+        # only a ray that does not clearly cross the shape (a graze, an exact hit of a
+        # point, a hit exactly at max_t) may change its verdict under rounding
+        h = h0 or h1
+        L = size_of(spec, ("p",) + tuple(origin)) + 1.0
+        if h is not None and h.t > 0.0:
+            k = min(max_t, 2.0 * h.t)
+            end = (origin[0] + k * direction[0], origin[1] + k * direction[1])
+            assert not clearly_meets(origin, end, spec, L)
+        elif h is not None:
+            # an origin on the boundary may round to either side
+            assert abs(signed_point_distance(spec, origin)) <= 1e-7 * L
+        return
+    assert h1.t == pytest.approx(h0.t, abs=1e-7 * (1 + h0.t))
+
+
+# --------------------------------------------------------------------------- bad input
+
+
+def _args(fc):
+    return [fc.Circle(0, 0, 1), (0.0, -3.0), (0.0, 1.0), 10.0]
+
+
+NAMES = ["shape", "origin", "direction", "max_t"]
+
+
+@pytest.mark.parametrize("label", sorted(WRONG_TYPES))
+def test_shape_wrong_type(fc, label):
+    args = _args(fc)
+    args[0] = WRONG_TYPES[label]
+    with raises_naming(TypeError, "shape", ["origin", "direction", "max_t"]):
+        fc.raycast(*args)
+
+
+@pytest.mark.parametrize("index", [1, 2])
+@pytest.mark.parametrize("value", ["ab", None, 1.0, object(), {"x": 1}, {1, 2}, b"xy"],
+                         ids=["str", "None", "float", "object", "dict", "set", "bytes"])
+def test_point_wrong_type(fc, index, value):
+    args = _args(fc)
+    args[index] = value
+    with raises_naming(TypeError, NAMES[index], [n for n in NAMES if n != NAMES[index]]):
+        fc.raycast(*args)
+
+
+@pytest.mark.parametrize("index", [1, 2])
+@pytest.mark.parametrize("value", [(1.0,), (1.0, 2.0, 3.0), [], np.zeros(3)],
+                         ids=["len1", "len3", "empty", "array3"])
+def test_point_wrong_length(fc, index, value):
+    args = _args(fc)
+    args[index] = value
+    with raises_naming(ValueError, NAMES[index]):
+        fc.raycast(*args)
+
+
+@pytest.mark.parametrize("index", [1, 2])
+@pytest.mark.parametrize("label", sorted(NON_FINITE))
+@pytest.mark.parametrize("slot", [0, 1])
+def test_point_non_finite(fc, index, label, slot):
+    args = _args(fc)
+    p = list(args[index])
+    p[slot] = NON_FINITE[label]
+    args[index] = tuple(p)
+    with raises_naming(ValueError, NAMES[index], [n for n in NAMES if n != NAMES[index]]):
+        fc.raycast(*args)
+
+
+@pytest.mark.parametrize("label", sorted(set(WRONG_TYPES) - {"complex", "np.complex128"}))
+def test_point_component_wrong_type(fc, label):
+    args = _args(fc)
+    args[2] = (WRONG_TYPES[label], 1.0)
+    with raises_naming(TypeError, "direction"):
+        fc.raycast(*args)
+
+
+@pytest.mark.parametrize("zero", [(0, 0), (0.0, -0.0), np.zeros(2), [0, 0]],
+                         ids=["ints", "signed", "array", "list"])
+def test_zero_direction(fc, zero):
+    with pytest.raises(ValueError, match="direction must be non-zero"):
+        fc.raycast(fc.Circle(0, 0, 1), (5, 5), zero)
+
+
+@pytest.mark.parametrize("value", [-1.0, -1e-300, -math.inf, math.nan, np.float64("nan"), -1, 10**400],
+                         ids=["neg", "tiny-neg", "-inf", "nan", "np.nan", "neg-int", "huge-int"])
+def test_bad_max_t_value(fc, value):
+    with raises_naming(ValueError, "max_t", ["shape", "origin", "direction"]):
+        fc.raycast(fc.Circle(0, 0, 1), (0, -3), (0, 1), value)
+
+
+@pytest.mark.parametrize("label", sorted(WRONG_TYPES))
+def test_bad_max_t_type(fc, label):
+    with raises_naming(TypeError, "max_t", ["shape", "origin", "direction"]):
+        fc.raycast(fc.Circle(0, 0, 1), (0, -3), (0, 1), WRONG_TYPES[label])
+
+
+def test_max_t_accepts_ints_zero_and_inf(fc):
+    c = fc.Circle(0, 0, 1)
+    assert fc.raycast(c, (0, -3), (0, 1), 2).t == 2.0
+    assert fc.raycast(c, (0, -3), (0, 1), 0) is None
+    assert fc.raycast(c, (0, -1), (0, 1), 0.0).t == 0.0
+    assert fc.raycast(c, (0, -3), (0, 1), math.inf).t == 2.0
+    assert fc.raycast(c, (0, -3), (0, 1), np.float32(2.5)).t == 2.0
+
+
+def test_keyword_arguments(fc):
+    hit = fc.raycast(shape=fc.Circle(0, 0, 1), origin=(0, -3), direction=(0, 1), max_t=5.0)
+    assert hit.t == 2.0
