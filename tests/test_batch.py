@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from test_differential import PRIMITIVES  # name -> number of point arguments
 from test_query_properties import KINDS, make, shape_specs
 
 BATCH = settings(max_examples=40, database=None, deadline=None)
@@ -390,14 +391,6 @@ def test_another_thread_runs_while_a_batch_runs(ext):
 
 # ------------------------------------------------------------- geometry primitives
 
-PRIMITIVES = {
-    "closest_point_on_segment": 3,
-    "closest_point_on_line": 3,
-    "point_segment_distance": 3,
-    "segment_segment_closest": 4,
-    "segment_segment_distance": 4,
-    "segments_intersect": 4,
-}
 POINT = st.tuples(st.integers(-8, 8).map(lambda k: k / 4), st.integers(-8, 8).map(lambda k: k / 4)) | st.tuples(
     st.floats(-10, 10), st.floats(-10, 10))
 

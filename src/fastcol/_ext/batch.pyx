@@ -19,7 +19,7 @@ from cython cimport floating
 from libc.math cimport NAN, cos, isfinite, sin, sqrt
 from libc.stdlib cimport free, malloc
 
-from .geometry cimport SegClosest, closest_on_segment, dist2, segment_segment
+from .geometry cimport SegClosest, closest_on_segment, dist2, lift, segment_segment
 from .narrowphase cimport Round, round_result, round_round_closest, round_round_collide
 from .queries cimport View, closest_views, collide_views, view_of
 from .shapes cimport AABB_KIND, CAPSULE, CIRCLE, OBB_KIND, POLYGON, SEGMENT, Shape
@@ -478,20 +478,6 @@ cdef enum:
     SEGMENTS_INTERSECT = 5
 
 
-cdef inline void _lift(double t, double ox, double oy, double ax, double ay, double bx,
-                       double by, double lx, double ly, double* out) noexcept nogil:
-    # out (OUT): absolute point from a local one (geometry.pyx _lift)
-    if t == 0.0:
-        out[0] = ax
-        out[1] = ay
-    elif t == 1.0:
-        out[0] = bx
-        out[1] = by
-    else:
-        out[0] = lx + ox
-        out[1] = ly + oy
-
-
 cdef void _primitive_loop(int which, const double** pts, const Py_ssize_t* steps, int k,
                           Py_ssize_t n, double* f0, double* f1, double* f2,
                           double* p0, double* p1, unsigned char* hit) noexcept nogil:
@@ -523,7 +509,7 @@ cdef void _primitive_loop(int which, const double** pts, const Py_ssize_t* steps
         if which == ON_SEGMENT:
             t = closest_on_segment(v[0] - v[2], v[1] - v[3], 0.0, 0.0, v[4] - v[2],
                                    v[5] - v[3], &lx, &ly)
-            _lift(t, v[2], v[3], v[2], v[3], v[4], v[5], lx, ly, &p0[2 * i])
+            lift(t, v[2], v[3], v[2], v[3], v[4], v[5], lx, ly, &p0[2 * i])
             f0[i] = t
         elif which == ON_LINE:
             abx = v[4] - v[2]
@@ -561,7 +547,7 @@ cdef void _primitive_loop(int which, const double** pts, const Py_ssize_t* steps
             else:
                 f1[i] = r.s
                 f2[i] = r.t
-                _lift(r.s, v[0], v[1], v[0], v[1], v[2], v[3], r.px, r.py, &p0[2 * i])
+                lift(r.s, v[0], v[1], v[0], v[1], v[2], v[3], r.px, r.py, &p0[2 * i])
                 if r.d2 == 0.0:
                     # one point where they meet, the same on both
                     f0[i] = 0.0
@@ -569,7 +555,7 @@ cdef void _primitive_loop(int which, const double** pts, const Py_ssize_t* steps
                     p1[2 * i + 1] = p0[2 * i + 1]
                 else:
                     f0[i] = sqrt(r.d2)
-                    _lift(r.t, v[0], v[1], v[4], v[5], v[6], v[7], r.qx, r.qy, &p1[2 * i])
+                    lift(r.t, v[0], v[1], v[4], v[5], v[6], v[7], r.qx, r.qy, &p1[2 * i])
 
 
 _PRIMITIVES = {

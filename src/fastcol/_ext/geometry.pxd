@@ -47,6 +47,21 @@ cdef inline double closest_on_segment(double px, double py, double ax, double ay
     return t
 
 
+cdef inline void lift(double t, double ox, double oy, double ax, double ay, double bx,
+                      double by, double lx, double ly, double* out) noexcept nogil:
+    # out (OUT): the absolute point of a local one (l + o); a parameter t of exactly 0
+    # or 1 gives the endpoint a or b itself, to the bit
+    if t == 0.0:
+        out[0] = ax
+        out[1] = ay
+    elif t == 1.0:
+        out[0] = bx
+        out[1] = by
+    else:
+        out[0] = lx + ox
+        out[1] = ly + oy
+
+
 cdef inline double dist2(double ax, double ay, double bx, double by) noexcept nogil:
     cdef double dx = bx - ax
     cdef double dy = by - ay

@@ -32,11 +32,9 @@ cdef object _batch_primitive(str name, tuple values, tuple names):
 cdef inline tuple _lift(double t, double ox, double oy, double ax, double ay,
                         double bx, double by, double lx, double ly):
     # absolute point from a local one; parameter 0 or 1 gives the endpoint itself
-    if t == 0.0:
-        return (ax, ay)
-    if t == 1.0:
-        return (bx, by)
-    return (lx + ox, ly + oy)
+    cdef double p[2]
+    lift(t, ox, oy, ax, ay, bx, by, lx, ly, p)
+    return (p[0], p[1])
 
 
 def closest_point_on_segment(p, a, b):

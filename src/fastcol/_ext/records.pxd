@@ -1,4 +1,8 @@
-cdef class Closest:
+cdef class _Record:
+    cdef tuple _tuple(self)
+
+
+cdef class Closest(_Record):
     cdef double pax, pay, pbx, pby, dist
     cdef tuple _tuple(self)
 
@@ -6,7 +10,7 @@ cdef class Closest:
 cdef Closest make_closest(double pax, double pay, double pbx, double pby, double dist)
 
 
-cdef class Contact:
+cdef class Contact(_Record):
     cdef double nx, ny, depth
     cdef int count
     cdef double p0x, p0y, p1x, p1y
@@ -18,7 +22,7 @@ cdef Contact make_contact(double nx, double ny, double depth, int count,
                           double p0x, double p0y, double p1x, double p1y)
 
 
-cdef class RayHit:
+cdef class RayHit(_Record):
     cdef double t, px, py, nx, ny
     cdef tuple _tuple(self)
 

@@ -12,6 +12,39 @@ from cpython.object cimport PyObject_RichCompare
 from fastcol._validate import as_finite, as_point
 
 
+cdef class _Record:
+    # what the three records share: they behave as the tuple of their fields, which
+    # each builds in _tuple() (a named tuple's behaviour, without its cost)
+
+    cdef tuple _tuple(self):
+        raise NotImplementedError
+
+    def _asdict(self):
+        return dict(zip(self._fields, self._tuple()))
+
+    def __len__(self):
+        return 3
+
+    def __getitem__(self, index):
+        return self._tuple()[index]
+
+    def __iter__(self):
+        return iter(self._tuple())
+
+    def __richcmp__(self, other, int op):
+        if type(other) is type(self):
+            return PyObject_RichCompare(self._tuple(), (<_Record>other)._tuple(), op)
+        if isinstance(other, tuple):
+            return PyObject_RichCompare(self._tuple(), other, op)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash(self._tuple())
+
+    def __reduce__(self):
+        return (type(self), self._tuple())
+
+
 cdef Closest make_closest(double pax, double pay, double pbx, double pby, double dist):
     cdef Closest r = Closest.__new__(Closest)
     r.pax = pax
@@ -24,7 +57,7 @@ cdef Closest make_closest(double pax, double pay, double pbx, double pby, double
 
 @cython.freelist(32)
 @cython.final
-cdef class Closest:
+cdef class Closest(_Record):
     """Closest points of two shapes and their distance.
 
     ``point_a`` lies on (or in) the first shape and ``point_b`` on the second; when the
@@ -55,34 +88,10 @@ cdef class Closest:
     cdef tuple _tuple(self):
         return ((self.pax, self.pay), (self.pbx, self.pby), self.dist)
 
-    def _asdict(self):
-        return {"point_a": self.point_a, "point_b": self.point_b, "distance": self.dist}
-
-    def __len__(self):
-        return 3
-
-    def __getitem__(self, index):
-        return self._tuple()[index]
-
-    def __iter__(self):
-        return iter(self._tuple())
-
-    def __richcmp__(self, other, int op):
-        if isinstance(other, Closest):
-            return PyObject_RichCompare(self._tuple(), (<Closest>other)._tuple(), op)
-        if isinstance(other, tuple):
-            return PyObject_RichCompare(self._tuple(), other, op)
-        return NotImplemented
-
-    def __hash__(self):
-        return hash(self._tuple())
 
     def __repr__(self):
         return (f"Closest(point_a={self.point_a!r}, point_b={self.point_b!r}, "
                 f"distance={self.dist!r})")
-
-    def __reduce__(self):
-        return (Closest, self._tuple())
 
 
 cdef Contact make_contact(double nx, double ny, double depth, int count,
@@ -102,7 +111,7 @@ cdef Contact make_contact(double nx, double ny, double depth, int count,
 
 @cython.freelist(32)
 @cython.final
-cdef class Contact:
+cdef class Contact(_Record):
     """How two overlapping or touching shapes meet, from ``contact(a, b)``.
 
     ``normal`` is the unit vector from ``a`` towards ``b``; ``depth`` (>= 0.0, 0.0 when
@@ -146,34 +155,10 @@ cdef class Contact:
     cdef tuple _tuple(self):
         return ((self.nx, self.ny), self.depth, self._points())
 
-    def _asdict(self):
-        return {"normal": self.normal, "depth": self.depth, "points": self._points()}
-
-    def __len__(self):
-        return 3
-
-    def __getitem__(self, index):
-        return self._tuple()[index]
-
-    def __iter__(self):
-        return iter(self._tuple())
-
-    def __richcmp__(self, other, int op):
-        if isinstance(other, Contact):
-            return PyObject_RichCompare(self._tuple(), (<Contact>other)._tuple(), op)
-        if isinstance(other, tuple):
-            return PyObject_RichCompare(self._tuple(), other, op)
-        return NotImplemented
-
-    def __hash__(self):
-        return hash(self._tuple())
 
     def __repr__(self):
         return (f"Contact(normal={self.normal!r}, depth={self.depth!r}, "
                 f"points={self._points()!r})")
-
-    def __reduce__(self):
-        return (Contact, self._tuple())
 
 
 cdef RayHit make_rayhit(double t, double px, double py, double nx, double ny):
@@ -188,7 +173,7 @@ cdef RayHit make_rayhit(double t, double px, double py, double nx, double ny):
 
 @cython.freelist(32)
 @cython.final
-cdef class RayHit:
+cdef class RayHit(_Record):
     """Where a ray first meets a shape, from ``raycast``.
 
     The hit is ``point = origin + t * direction``; ``normal`` is the unit surface normal
@@ -218,30 +203,6 @@ cdef class RayHit:
     cdef tuple _tuple(self):
         return (self.t, (self.px, self.py), (self.nx, self.ny))
 
-    def _asdict(self):
-        return {"t": self.t, "point": self.point, "normal": self.normal}
-
-    def __len__(self):
-        return 3
-
-    def __getitem__(self, index):
-        return self._tuple()[index]
-
-    def __iter__(self):
-        return iter(self._tuple())
-
-    def __richcmp__(self, other, int op):
-        if isinstance(other, RayHit):
-            return PyObject_RichCompare(self._tuple(), (<RayHit>other)._tuple(), op)
-        if isinstance(other, tuple):
-            return PyObject_RichCompare(self._tuple(), other, op)
-        return NotImplemented
-
-    def __hash__(self):
-        return hash(self._tuple())
 
     def __repr__(self):
         return f"RayHit(t={self.t!r}, point={self.point!r}, normal={self.normal!r})"
-
-    def __reduce__(self):
-        return (RayHit, self._tuple())
