@@ -1,4 +1,4 @@
-"""Shape arrays whose items are this backend's shapes (the classes: ``fastcol._arrays``)."""
+"""Shape arrays whose items are the compiled backend's shapes (classes: ``fastcol._arrays``)."""
 
 from __future__ import annotations
 
