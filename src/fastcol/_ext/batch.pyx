@@ -39,19 +39,7 @@ cdef enum:
     MAX_BUFFERS = 12
 
 
-cdef struct Side:
-    # one operand: a single shape for every row (fixed), or rows of an array
-    int kind
-    bint fixed
-    View view              # the fixed shape, or the row being read
-    Py_ssize_t width       # numbers per row (2 K for polygons)
-    Py_ssize_t capacity    # K: the most vertices a polygon row can hold
-    const long long* counts
-    double* xs             # polygon rows are copied here (K each)
-    double* ys
-
-
-cdef bint _load(Side* s, const floating* row, Py_ssize_t i) noexcept nogil:
+cdef bint load_row(Side* s, const floating* row, Py_ssize_t i) noexcept nogil:
     # s.view (OUT): the shape in row i; False when the row is no shape
     cdef View* v = &s.view
     cdef Py_ssize_t j
@@ -100,8 +88,8 @@ cdef void _loop(int query, Side* a, Side* b, const floating* da, const floating*
     cdef double sep
     cdef double out[4]
     for i in range(start, stop):
-        ok = a.fixed or _load(a, da + i * a.width, i)
-        ok = (b.fixed or _load(b, db + i * b.width, i)) and ok
+        ok = a.fixed or load_row(a, da + i * a.width, i)
+        ok = (b.fixed or load_row(b, db + i * b.width, i)) and ok
         if query == COLLIDE:
             hit[i] = ok and collide_views(&a.view, &b.view)
             continue

@@ -1,0 +1,21 @@
+# Reading shape-array rows into Views: shared by the batch queries (batch.pyx) and the
+# other array kernels (contacts and sweeps over arrays, the broadphase).
+
+from cython cimport floating
+
+from .queries cimport View
+
+
+cdef struct Side:
+    # one operand: a single shape for every row (fixed), or rows of an array
+    int kind
+    bint fixed
+    View view              # the fixed shape, or the row being read
+    Py_ssize_t width       # numbers per row (2 K for polygons)
+    Py_ssize_t capacity    # K: the most vertices a polygon row can hold
+    const long long* counts
+    double* xs             # polygon rows are copied here (K each)
+    double* ys
+
+
+cdef bint load_row(Side* s, const floating* row, Py_ssize_t i) noexcept nogil
