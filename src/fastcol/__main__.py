@@ -1,8 +1,8 @@
 """``python -m fastcol``: info, demo and bench.
 
 ``info`` prints the version, the backend and how the extension was built.  ``demo``
-is the main job: for now a tour of the queries on the six shapes (the animated ball pit
-arrives with the buffer API).  ``bench`` points at the benchmark scripts.
+is the main job: the ball pit (``fastcol.demo``), bodies falling, colliding and
+settling, drawn to an animated GIF.  ``bench`` prints a quick speed table.
 """
 
 from __future__ import annotations
@@ -30,47 +30,30 @@ def _info() -> int:
     return 0
 
 
-def _demo() -> int:
-    import math
+def _bench(argv) -> int:
+    from fastcol._quickbench import main as bench
 
-    import fastcol as fc
-
-    shapes = {
-        "Circle(0, 0, 1)": fc.Circle(0, 0, 1),
-        "Capsule(2, -1, 2, 1, 0.5)": fc.Capsule(2, -1, 2, 1, 0.5),
-        "Segment(-3, 2, 3, 2)": fc.Segment(-3, 2, 3, 2),
-        "AABB(-1, -4, 1, -2)": fc.AABB(-1, -4, 1, -2),
-        "OBB(4, 2, 1, 0.5, pi/4)": fc.OBB(4, 2, 1, 0.5, math.pi / 4),
-        "hexagon at (-3, -1)": fc.Polygon(
-            [(-3 + math.cos(k * math.pi / 3), -1 + math.sin(k * math.pi / 3)) for k in range(6)]
-        ),
-    }
-    print(f"fastcol {fc.__version__} ({fc.backend} backend): every pair of six shapes\n")
-    names = list(shapes)
-    print(f"{'a':28s} {'b':28s} {'collide':8s} {'distance':>9s}  closest points")
-    for i, na in enumerate(names):
-        for nb in names[i + 1:]:
-            pa, pb, d = fc.closest_points(shapes[na], shapes[nb])
-            hit = fc.collide(shapes[na], shapes[nb])
-            print(f"{na:28s} {nb:28s} {str(hit):8s} {d:9.4f}  "
-                  f"({pa[0]:.3f}, {pa[1]:.3f}) - ({pb[0]:.3f}, {pb[1]:.3f})")
-    return 0
-
-
-def _bench() -> int:
-    print("The benchmarks are scripts in the source tree's bench/ folder:")
-    print("  python bench/bench_scalar.py        ns per call of every query and pair")
-    return 0
+    return bench(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m fastcol", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("info", help="version, backend, compiler and flags")
-    sub.add_parser("demo", help="the main job: queries on every pair of shapes")
-    sub.add_parser("bench", help="where the benchmarks are")
+    demo = sub.add_parser("demo", help="the main job: the ball pit, bodies falling and settling",
+                          description="The ball pit: bodies of four shapes fall, collide "
+                                      "and settle, on fastcol's buffer API.")
+    from fastcol.demo.cli import add_arguments, run
+
+    add_arguments(demo)
+    bench = sub.add_parser("bench", help="a quick speed table on this machine")
+    bench.add_argument("--quick", action="store_true", help="shorter timings (less precise)")
     args = parser.parse_args(argv)
-    return {"info": _info, "demo": _demo, "bench": _bench}[args.command]()
+    if args.command == "demo":
+        return run(args, demo)
+    if args.command == "bench":
+        return _bench(["--quick"] if args.quick else [])
+    return _info()
 
 
 if __name__ == "__main__":

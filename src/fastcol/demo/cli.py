@@ -1,0 +1,187 @@
+"""``python -m fastcol demo``: run the ball pit headless (or in a window) and draw it.
+
+Options: ``--bodies N --steps S --seed K --out FILE --frames F --spring K --window``.
+Bad values (negative counts, an output that cannot be written, an unknown suffix) are a
+one-line usage error, exit status 2, before anything runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+from .render import PICTURES_HINT, WINDOW_HINT, have_pillow
+from .scene import TYPE_NAMES
+from .scene import make_scene
+from .step import Params, Timings, find_contacts, run as run_scene
+
+
+def _count(minimum):
+    def parse(text):
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be >= {minimum}, got {value}")
+        return value
+    return parse
+
+
+def _non_negative_float(text):
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not value >= 0.0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a finite number >= 0, got {text}")
+    return value
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--bodies", type=_count(0), default=2000, metavar="N",
+                        help="number of bodies (default 2000)")
+    parser.add_argument("--steps", type=_count(0), default=300, metavar="S",
+                        help="fixed steps of 1/60 s (default 300)")
+    parser.add_argument("--seed", type=_count(0), default=0, metavar="K",
+                        help="random seed: the same seed gives the same run (default 0)")
+    parser.add_argument("--out", default="ball_pit.gif", metavar="FILE",
+                        help="animated GIF (.gif) or numbered PNG frames (.png) "
+                             "(default ball_pit.gif; needs Pillow)")
+    parser.add_argument("--frames", type=_count(0), default=60, metavar="F",
+                        help="frames in the picture, spread over the steps; 0 for none (default 60)")
+    parser.add_argument("--width", type=_count(16), default=480, metavar="PX",
+                        help="picture width in pixels (default 480)")
+    parser.add_argument("--spring", type=_non_negative_float, default=0.0, metavar="K",
+                        help="spring push between overlapping bodies, separating speed per "
+                             "unit of depth (default 0: off)")
+    parser.add_argument("--window", action="store_true",
+                        help="show the run live in a pygame-ce window")
+
+
+def _check_out(parser, path):
+    """A usage error unless ``path`` can be written (checked before the run)."""
+    if not path.lower().endswith((".gif", ".png")):
+        parser.error(f"--out must end in .gif or .png, got {path!r}")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        parser.error(f"--out {path!r}: folder {folder!r} does not exist")
+    if os.path.isdir(path):
+        parser.error(f"--out {path!r} is a folder")
+    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        parser.error(f"--out {path!r}: not writable")
+
+
+class _Progress:
+    """A one-line progress bar on stderr, only when stderr is a terminal."""
+
+    def __init__(self, total):
+        self.total = total
+        self.on = sys.stderr.isatty() and total > 0
+        self.last = -1
+
+    def __call__(self, k):
+        if not self.on:
+            return
+        done = (k + 1) * 30 // self.total
+        if done != self.last or k + 1 == self.total:
+            self.last = done
+            bar = "#" * done + "." * (30 - done)
+            sys.stderr.write(f"\r[{bar}] step {k + 1}/{self.total}")
+            if k + 1 == self.total:
+                sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
+def run(args, parser) -> int:
+    import fastcol as fc
+
+    pictures = args.frames > 0 and not args.window
+    if pictures:
+        _check_out(parser, args.out)
+    show = None
+    if args.window:
+        try:
+            import pygame  # noqa: F401
+        except ImportError:
+            print(f"error: {WINDOW_HINT}", file=sys.stderr)
+            return 1
+
+    recorder = None
+    if pictures and have_pillow():
+        from .render import FrameRecorder
+    elif pictures:
+        print(f"note: {PICTURES_HINT}; running without pictures")
+        pictures = False
+
+    every = max(1, args.steps // args.frames) if args.frames else 0
+    progress = _Progress(args.steps)
+    draw_time = [0.0]
+
+    def on_step(k, scene):
+        nonlocal recorder, show
+        t0 = time.perf_counter()
+        if pictures and (k + 1) % every == 0 and len(recorder.frames) < args.frames:
+            recorder.draw(scene)
+        if show is not None and not show(scene):
+            raise KeyboardInterrupt
+        draw_time[0] += time.perf_counter() - t0
+        progress(k)
+
+    params = Params(spring=args.spring)
+    scene = make_scene(args.bodies, args.seed, fc)
+    if pictures:
+        recorder = FrameRecorder(scene, args.width)
+        recorder.draw(scene)
+    if args.window:
+        from .render import open_window
+
+        show = open_window(scene)
+
+    t0 = time.perf_counter()
+    try:
+        timings = run_scene(scene, args.steps, params, on_step)
+    except KeyboardInterrupt:
+        print("\nstopped", file=sys.stderr)
+        return 130
+    wall = time.perf_counter() - t0
+
+    _summary(fc, args, scene, timings, wall - draw_time[0])
+    if pictures:
+        t0 = time.perf_counter()
+        try:
+            written = recorder.save(args.out)
+        except OSError as exc:
+            print(f"error: cannot write {args.out}: {exc.strerror or exc}", file=sys.stderr)
+            return 1
+        size = sum(os.path.getsize(f) for f in written)
+        what = written[0] if len(written) == 1 else f"{written[0]} ... {written[-1]}"
+        print(f"wrote {what} ({len(recorder.frames)} frames, {recorder.size[0]}x"
+              f"{recorder.size[1]} px, {size / 1024:.0f} KB; drawing and saving "
+              f"{draw_time[0] + time.perf_counter() - t0:.1f} s)")
+    return 0
+
+
+def _summary(fc, args, scene, timings: Timings, seconds):
+    counts = ", ".join(f"{len(a):,} {name}" for a, name in zip(scene.arrays, TYPE_NAMES))
+    print(f"fastcol {fc.__version__} ({fc.backend} backend): {len(scene):,} bodies "
+          f"({counts}), {args.steps} steps of 1/60 s, seed {args.seed}")
+    if not args.steps:
+        return
+    skip = args.steps // 2
+    ms = timings.summary(skip)
+    contacts = int(sum(timings.contacts[skip:]) / max(1, len(timings.contacts[skip:])))
+    rate = 1e3 / ms["total"] if ms["total"] > 0 else float("inf")
+    print(f"per step, median of steps {skip + 1}-{args.steps}: broadphase {ms['broadphase']:.2f} ms, "
+          f"narrowphase {ms['narrowphase']:.2f} ms, response {ms['response']:.2f} ms, "
+          f"total {ms['total']:.2f} ms ({rate:,.0f} steps/s); {contacts:,} contacts")
+    print(f"simulated {args.steps * Params().dt:.1f} s in {seconds:.1f} s")
+    ia, ib, _normal, depth = find_contacts(scene)
+    if len(depth):
+        import numpy as np
+
+        rel = depth / np.minimum(scene.size[ia], scene.size[ib])
+        print(f"largest penetration at the end: {100 * rel.max():.1f}% of the smaller "
+              f"body's size (median {100 * np.median(rel):.1f}%)")
