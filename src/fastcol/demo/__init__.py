@@ -5,8 +5,8 @@ concern each: ``scene`` (the bodies and their shape arrays), ``step`` (broadphas
 narrowphase, response), ``render`` (GIF frames with Pillow, a pygame-ce window).
 """
 
-from .scene import Scene, make_scene
+from .scene import Scene, build_scene, make_scene
 from .step import Params, Timings, find_contacts, respond, run, simulate, step
 
-__all__ = ["Scene", "make_scene", "Params", "Timings", "find_contacts", "respond",
+__all__ = ["Scene", "build_scene", "make_scene", "Params", "Timings", "find_contacts", "respond",
            "run", "simulate", "step"]

@@ -99,8 +99,107 @@ def _counts(n):
     return counts
 
 
+def _rows(value, width, name):
+    rows = np.zeros((0, width)) if value is None else np.asarray(value, dtype=np.float64)
+    if rows.ndim != 2 or rows.shape[1] != width:
+        raise ValueError(f"{name} must have shape (n, {width}), got {rows.shape}")
+    return rows.copy()
+
+
+def _bodies(fc, circles, capsules, boxes, rings):
+    """Everything a Scene needs to know about its bodies, from shape rows.
+
+    Returns ``(pos, lo, hi, area, arrays, capsule_core, polygon_local)``.
+    """
+    # circles (x, y, r): the centre
+    cpos = circles[:, 0:2]
+    r = circles[:, 2]
+    circle_lo = np.stack([-r, -r], axis=1)
+    circle_area = math.pi * r * r
+
+    # capsules (ax, ay, bx, by, r): the middle of the core
+    kpos = 0.5 * (capsules[:, 0:2] + capsules[:, 2:4])
+    capsule_core = np.concatenate([capsules[:, 0:2] - kpos, capsules[:, 2:4] - kpos], axis=1)
+    cr = capsules[:, 4]
+    half = np.abs(capsule_core[:, 0:2])
+    capsule_lo = -(half + cr[:, None])
+    capsule_area = math.pi * cr * cr + 2.0 * np.hypot(*(capsule_core[:, 2:4] - capsule_core[:, 0:2]).T) * cr
+
+    # boxes (cx, cy, half_w, half_h, angle): the centre
+    bpos = boxes[:, 0:2]
+    hw, hh, ang = boxes[:, 2], boxes[:, 3], boxes[:, 4]
+    c, s = np.abs(np.cos(ang)), np.abs(np.sin(ang))
+    box_lo = -np.stack([c * hw + s * hh, s * hw + c * hh], axis=1)
+    box_area = 4.0 * hw * hh
+
+    # polygons: the mean of the given vertices
+    polygons = fc.PolygonArray([np.asarray(ring, dtype=np.float64) for ring in rings])
+    ppos = np.array([np.mean(ring, axis=0) for ring in rings]).reshape(-1, 2)
+    polygon_local = polygons.vertices - ppos[:, None, :]
+    valid = np.arange(polygon_local.shape[1])[None, :] < polygons.counts[:, None, None][:, :, 0]
+    x, y = polygon_local[..., 0], polygon_local[..., 1]
+    polygon_lo = np.stack([np.where(valid, x, np.inf).min(axis=1, initial=np.inf),
+                           np.where(valid, y, np.inf).min(axis=1, initial=np.inf)], axis=1)
+    polygon_hi = np.stack([np.where(valid, x, -np.inf).max(axis=1, initial=-np.inf),
+                           np.where(valid, y, -np.inf).max(axis=1, initial=-np.inf)], axis=1)
+    # shoelace over the padded ring: the padding repeats the last vertex, so its terms
+    # are zero and the wrap-around term closes the ring
+    cross = x * np.roll(y, -1, axis=1) - np.roll(x, -1, axis=1) * y
+    polygon_area = 0.5 * cross.sum(axis=1)
+
+    pos = np.concatenate([cpos, kpos, bpos, ppos])
+    lo = np.concatenate([circle_lo, capsule_lo, box_lo, polygon_lo])
+    hi = np.concatenate([-circle_lo, -capsule_lo, -box_lo, polygon_hi])
+    area = np.concatenate([circle_area, capsule_area, box_area, polygon_area])
+    arrays = (fc.CircleArray(circles), fc.CapsuleArray(capsules), fc.OBBArray(boxes), polygons)
+    return pos, lo, hi, area, arrays, capsule_core, polygon_local
+
+
+def build_scene(width, height, circles=None, capsules=None, boxes=None, polygons=(),
+                velocities=None, fc=None):
+    """A scene of the given bodies inside the walls ``[0, width] x [0, height]``.
+
+    Parameters
+    ----------
+    width, height : float
+        The walls.
+    circles : (n, 3) array_like, optional
+        Rows ``x, y, r`` (as ``CircleArray``).
+    capsules : (n, 5) array_like, optional
+        Rows ``ax, ay, bx, by, r``.
+    boxes : (n, 5) array_like, optional
+        Rows ``cx, cy, half_w, half_h, angle`` (the angle stays fixed).
+    polygons : sequence of vertex lists, optional
+        Convex polygons.
+    velocities : (N, 2) array_like, optional
+        One row per body, in the order circles, capsules, boxes, polygons; default 0.
+    fc : module, optional
+        The fastcol backend; default ``fastcol``.
+
+    Examples
+    --------
+    >>> from fastcol.demo import build_scene
+    >>> scene = build_scene(10, 10, circles=[[5, 1, 1]], boxes=[[5, 3, 1, 1, 0]])
+    >>> scene.pos.tolist(), scene.start
+    ([[5.0, 1.0], [5.0, 3.0]], (0, 1, 1, 2, 2))
+    """
+    if fc is None:
+        import fastcol as fc
+    circles = _rows(circles, 3, "circles")
+    capsules = _rows(capsules, 5, "capsules")
+    boxes = _rows(boxes, 5, "boxes")
+    rings = list(polygons)
+    pos, lo, hi, area, arrays, core, local = _bodies(fc, circles, capsules, boxes, rings)
+    n = len(pos)
+    vel = np.zeros((n, 2)) if velocities is None else np.array(velocities, dtype=np.float64)
+    if vel.shape != (n, 2):
+        raise ValueError(f"velocities must have shape ({n}, 2), got {vel.shape}")
+    start = tuple(np.cumsum([0, len(circles), len(capsules), len(boxes), len(rings)]).tolist())
+    return Scene(fc, width, height, pos, vel, 1.0 / area, lo, hi, arrays, start, core, local)
+
+
 def make_scene(n_bodies=2000, seed=0, fc=None):
-    """A ball pit of ``n_bodies`` bodies dropped in a grid above the floor.
+    """A ball pit of ``n_bodies`` bodies in rows above the floor, ready to fall.
 
     Parameters
     ----------
@@ -132,30 +231,17 @@ def make_scene(n_bodies=2000, seed=0, fc=None):
     rng = np.random.default_rng(seed)
     nc, nk, nb, npg = _counts(n_bodies)
 
-    # circles: x, y, r
-    radii = rng.uniform(0.35, 1.0, nc)
-    circle_lo = np.stack([-radii, -radii], axis=1)
-    circle_area = math.pi * radii * radii
-
-    # capsules: a core of half length h at angle phi, radius r
+    # every body drawn at the origin; the layout below moves it
+    circles = np.zeros((nc, 3))
+    circles[:, 2] = rng.uniform(0.35, 1.0, nc)
     half = rng.uniform(0.3, 0.9, nk)
-    cr = rng.uniform(0.2, 0.45, nk)
     phi = rng.uniform(0.0, math.pi, nk)
     hx, hy = half * np.cos(phi), half * np.sin(phi)
-    capsule_core = np.stack([-hx, -hy, hx, hy], axis=1)
-    capsule_lo = np.stack([-np.abs(hx) - cr, -np.abs(hy) - cr], axis=1)
-    capsule_area = math.pi * cr * cr + 4.0 * half * cr
-
-    # boxes: half extents and a fixed angle
-    hw = rng.uniform(0.3, 0.8, nb)
-    hh = rng.uniform(0.3, 0.8, nb)
-    ang = rng.uniform(0.0, math.pi, nb)
-    c, s = np.abs(np.cos(ang)), np.abs(np.sin(ang))
-    box_lo = -np.stack([c * hw + s * hh, s * hw + c * hh], axis=1)
-    box_area = 4.0 * hw * hh
-
-    # polygons: 3 to 7 vertices on a circle, at random angles (convex by construction,
-    # with a minimum angular gap so no two vertices nearly coincide)
+    capsules = np.stack([-hx, -hy, hx, hy, rng.uniform(0.2, 0.45, nk)], axis=1)
+    boxes = np.stack([np.zeros(nb), np.zeros(nb), rng.uniform(0.3, 0.8, nb),
+                      rng.uniform(0.3, 0.8, nb), rng.uniform(0.0, math.pi, nb)], axis=1)
+    # 3 to 7 vertices on a circle at random angles (convex by construction), with a
+    # minimum angular gap so no two vertices nearly coincide
     rings = []
     for _ in range(npg):
         m = int(rng.integers(3, 8))
@@ -164,28 +250,7 @@ def make_scene(n_bodies=2000, seed=0, fc=None):
         rad = rng.uniform(0.45, 0.95)
         ring = np.stack([rad * np.cos(theta), rad * np.sin(theta)], axis=1)
         rings.append(ring - ring.mean(axis=0))
-    polygons = fc.PolygonArray(rings)
-    polygon_local = polygons.vertices.copy()
-    valid = np.arange(polygon_local.shape[1])[None, :] < polygons.counts[:, None]
-    if npg:
-        vx = np.where(valid, polygon_local[..., 0], np.inf)
-        vy = np.where(valid, polygon_local[..., 1], np.inf)
-        polygon_lo = np.stack([vx.min(axis=1), vy.min(axis=1)], axis=1)
-        wx = np.where(valid, polygon_local[..., 0], -np.inf)
-        wy = np.where(valid, polygon_local[..., 1], -np.inf)
-        polygon_hi = np.stack([wx.max(axis=1), wy.max(axis=1)], axis=1)
-        # shoelace over the padded ring: the padding repeats the last vertex, so its
-        # terms are zero and the wrap-around term closes the ring
-        x, y = polygon_local[..., 0], polygon_local[..., 1]
-        cross = x * np.roll(y, -1, axis=1) - np.roll(x, -1, axis=1) * y
-        polygon_area = 0.5 * cross.sum(axis=1)
-    else:
-        polygon_lo = polygon_hi = np.zeros((0, 2))
-        polygon_area = np.zeros(0)
-
-    lo = np.concatenate([circle_lo, capsule_lo, box_lo, polygon_lo])
-    hi = np.concatenate([-circle_lo, -capsule_lo, -box_lo, polygon_hi])
-    area = np.concatenate([circle_area, capsule_area, box_area, polygon_area])
+    _, lo, hi, area, arrays, core, local = _bodies(fc, circles, capsules, boxes, rings)
 
     # the walls: wide enough that the settled pile (area / 0.6 packing) fills about
     # 40% of the height; the bodies start packed in rows above it (shelf packing in a
@@ -211,12 +276,5 @@ def make_scene(n_bodies=2000, seed=0, fc=None):
     vel[:, 0] = rng.uniform(-2.0, 2.0, n_bodies)
     vel[:, 1] = rng.uniform(-2.0, 0.0, n_bodies)
 
-    start = np.cumsum([0, nc, nk, nb, npg]).tolist()
-    arrays = (
-        fc.CircleArray(np.stack([pos[:nc, 0], pos[:nc, 1], radii], axis=1)),
-        fc.CapsuleArray(np.concatenate([np.zeros((nk, 4)), cr[:, None]], axis=1)),
-        fc.OBBArray(np.stack([np.zeros(nb), np.zeros(nb), hw, hh, ang], axis=1)),
-        polygons,
-    )
-    return Scene(fc, width, height, pos, vel, 1.0 / area, lo, hi, arrays, tuple(start),
-                 capsule_core, polygon_local)
+    start = tuple(np.cumsum([0, nc, nk, nb, npg]).tolist())
+    return Scene(fc, width, height, pos, vel, 1.0 / area, lo, hi, arrays, start, core, local)

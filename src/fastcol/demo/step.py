@@ -52,6 +52,7 @@ class Params:
     wall_restitution: float = 0.3
     friction: float = 0.4
     iterations: int = 10
+    position_iterations: int = 10
     beta: float = 0.8
     slop: float = 0.01
     spring: float = 0.0
@@ -117,10 +118,6 @@ def find_contacts(scene: Scene, timings: Timings | None = None):
     return out
 
 
-def _scatter(index, weights, n):
-    return np.bincount(index, weights=weights, minlength=n)
-
-
 # the four walls as static bodies N, N+1, N+2, N+3 (floor, left, right, ceiling): the
 # normal from the wall into the scene, for wall contacts in the same solver as the rest
 _WALL_NORMALS = np.array([[0.0, 1.0], [1.0, 0.0], [-1.0, 0.0], [0.0, -1.0]])
@@ -158,29 +155,36 @@ def respond(scene: Scene, contacts, params: Params) -> None:
     ia, ib, normal, depth = (np.concatenate([x, y]) for x, y in zip(contacts, wall))
     dt = params.dt
     im = np.concatenate([scene.inv_mass, np.zeros(4)])   # walls do not move
-    vel = np.concatenate([scene.vel, np.zeros((4, 2))])
-    vel[:, 1] -= params.gravity * dt
-    vel *= 1.0 - params.damping * dt
-    vel[n_bodies:] = 0.0
+    # velocity components as 1-D arrays: gathering v[i] from 1-D arrays is several
+    # times faster in NumPy than gathering rows of an (m, 2) array
+    decay = 1.0 - params.damping * dt
+    vx = np.concatenate([scene.vel[:, 0] * decay, np.zeros(4)])
+    vy = np.concatenate([(scene.vel[:, 1] - params.gravity * dt) * decay, np.zeros(4)])
 
     if len(ia):
-        nx, ny = normal[:, 0], normal[:, 1]
+        nx, ny = np.ascontiguousarray(normal[:, 0]), np.ascontiguousarray(normal[:, 1])
         k = np.bincount(ia, minlength=m) + np.bincount(ib, minlength=m)
         # mass splitting: a body in k contacts counts k times lighter in each
         w = im[ia] * k[ia] + im[ib] * k[ib]
 
-        def relative(v):
-            dvx = v[ib, 0] - v[ia, 0]
-            dvy = v[ib, 1] - v[ia, 1]
-            return dvx * nx + dvy * ny, dvy * nx - dvx * ny  # along n, along the tangent
+        def spread(fx, fy):
+            """Velocity changes of every body from impulses f on b and -f on a."""
+            gx = np.bincount(ib, fx, m) - np.bincount(ia, fx, m)
+            gy = np.bincount(ib, fy, m) - np.bincount(ia, fy, m)
+            return im * gx, im * gy
+
+        def relative(ux, uy):
+            """Velocity of b relative to a, along the normal and along the tangent."""
+            dvx = ux[ib] - ux[ia]
+            dvy = uy[ib] - uy[ia]
+            return dvx * nx + dvy * ny, dvy * nx - dvx * ny
 
         def apply(dn, dtan):
-            fx = dn * nx - dtan * ny
-            fy = dn * ny + dtan * nx
-            vel[:, 0] += im * (_scatter(ib, fx, m) - _scatter(ia, fx, m))
-            vel[:, 1] += im * (_scatter(ib, fy, m) - _scatter(ia, fy, m))
+            gx, gy = spread(dn * nx - dtan * ny, dn * ny + dtan * nx)
+            vx[...] += gx
+            vy[...] += gy
 
-        vn0, _ = relative(vel)
+        vn0, _ = relative(vx, vy)
         impact = vn0 < -2.0 * params.gravity * dt
         target = np.where(impact, -params.restitution * vn0, 0.0)
         if params.spring:
@@ -202,13 +206,13 @@ def respond(scene: Scene, contacts, params: Params) -> None:
             apply(jn, jt)
 
         for _ in range(params.iterations):
-            vn, vt = relative(vel)
+            vn, vt = relative(vx, vy)
             # normal impulse, accumulated and kept >= 0 (contacts push, never pull)
             new = np.maximum(jn + (target - vn) / w, 0.0)
             dn, jn = new - jn, new
             # friction impulse, accumulated and kept inside the friction cone
             limit = params.friction * jn
-            new = np.clip(jt - vt / w, -limit, limit)
+            new = np.minimum(np.maximum(jt - vt / w, -limit), limit)
             dtan, jt = new - jt, new
             apply(dn, dtan)
         order = np.argsort(keys, kind="stable")
@@ -217,21 +221,23 @@ def respond(scene: Scene, contacts, params: Params) -> None:
         # position correction, iterated like the impulses: each pass removes ``beta``
         # of every remaining depth beyond the slop, the depths updated to first order
         # by the corrections so far (no new narrowphase), walls included
-        size = scene.size[ib]
-        size = np.minimum(size, np.where(ia < n_bodies, scene.size[np.minimum(ia, n_bodies - 1)], size))
-        goal = depth - params.slop * size
-        shift = np.zeros((m, 2))
-        for _ in range(params.iterations):
-            moved = ((shift[ib, 0] - shift[ia, 0]) * nx + (shift[ib, 1] - shift[ia, 1]) * ny)
+        size = np.concatenate([scene.size, np.full(4, np.inf)])   # a wall has no size
+        goal = depth - params.slop * np.minimum(size[ia], size[ib])
+        sx = np.zeros(m)
+        sy = np.zeros(m)
+        for _ in range(params.position_iterations):
+            moved, _ = relative(sx, sy)
             push = params.beta * np.maximum(goal - moved, 0.0) / w
-            px, py = push * nx, push * ny
-            shift[:, 0] += im * (_scatter(ib, px, m) - _scatter(ia, px, m))
-            shift[:, 1] += im * (_scatter(ib, py, m) - _scatter(ia, py, m))
-        scene.pos += shift[:n_bodies]
+            gx, gy = spread(push * nx, push * ny)
+            sx += gx
+            sy += gy
+        scene.pos[:, 0] += sx[:n_bodies]
+        scene.pos[:, 1] += sy[:n_bodies]
     else:
         scene._warm = None
 
-    scene.vel[...] = vel[:n_bodies]
+    scene.vel[:, 0] = vx[:n_bodies]
+    scene.vel[:, 1] = vy[:n_bodies]
     scene.pos += scene.vel * dt
     _walls(scene, params)
     scene.sync()
