@@ -1,4 +1,5 @@
-"""``python -m fastcol``: the README's main-job command and ``info`` run end to end."""
+"""``python -m fastcol``: the README's main-job command (the ball pit), ``bench`` and
+``info`` run end to end; bad arguments are one-line errors, never a traceback."""
 
 from __future__ import annotations
 
@@ -9,15 +10,30 @@ import sys
 import pytest
 
 BACKEND_ENV = {"compiled": {}, "reference": {"FASTCOL_NO_EXTENSIONS": "1"}}
+# a scene small enough for the reference backend
+SMALL = {"compiled": ["--bodies", "40", "--steps", "30"],
+         "reference": ["--bodies", "12", "--steps", "10"]}
 
 
-def run(args, backend):
+def have_pillow():
+    try:
+        import PIL.Image  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def run(args, backend, cwd=None):
     env = dict(os.environ)
     env.pop("FASTCOL_NO_EXTENSIONS", None)
     env.update(BACKEND_ENV[backend])
+    if cwd is not None and env.get("PYTHONPATH"):
+        # PYTHONPATH=src (the development setup) must still find fastcol from cwd
+        env["PYTHONPATH"] = os.pathsep.join(
+            os.path.abspath(p) for p in env["PYTHONPATH"].split(os.pathsep) if p)
     return subprocess.run(
         [sys.executable, "-m", "fastcol", *args],
-        capture_output=True, text=True, env=env, timeout=120,
+        capture_output=True, text=True, env=env, timeout=120, cwd=cwd,
     )
 
 
@@ -33,19 +49,156 @@ def test_info_names_the_backend(backend):
         assert "pure-Python reference" in proc.stdout
 
 
-@pytest.mark.parametrize("backend", sorted(BACKEND_ENV))
-def test_demo_tours_every_pair(backend):
-    proc = run(["demo"], backend)
-    assert proc.returncode == 0, proc.stderr
-    rows = [line for line in proc.stdout.splitlines() if line.endswith(")") and " - (" in line]
-    assert len(rows) == 15  # the pairs of six shapes
-    # worked by hand: the capsule's core is x = 2, so the gap is 2 - 1 - 0.5
-    row = next(r for r in rows if r.startswith("Circle(0, 0, 1)") and "Capsule" in r)
-    assert row.split()[8:11] == ["False", "0.5000", "(1.000,"]
-
-
 def test_unknown_command_is_a_usage_error():
     proc = run(["nonsense"], "reference")
     assert proc.returncode == 2
     assert "invalid choice" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("backend", sorted(BACKEND_ENV))
+def test_demo_runs_and_draws(backend, tmp_path):
+    out = tmp_path / "pit.gif"
+    proc = run(["demo", *SMALL[backend], "--frames", "5", "--out", str(out)], backend)
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert f"({backend} backend)" in proc.stdout
+    summary = next(line for line in proc.stdout.splitlines() if line.startswith("per step"))
+    for part in ("broadphase", "narrowphase", "response", "steps/s"):
+        assert part in summary
+    if not have_pillow():
+        assert 'pip install "fastcol[demo]"' in proc.stdout
+        assert not out.exists()
+        return
+    from PIL import Image
+
+    with Image.open(out) as gif:
+        assert gif.format == "GIF"
+        assert gif.n_frames == 5  # the start and 4 frames spread over the steps
+        assert gif.width == 480
+    assert out.stat().st_size < 1 << 20
+    assert f"wrote {out}" in proc.stdout
+
+
+def test_demo_writes_png_frames(tmp_path):
+    if not have_pillow():
+        pytest.skip("Pillow is not installed (the picture part; the run is tested above)")
+    proc = run(["demo", *SMALL["compiled"], "--frames", "3", "--width", "64",
+                "--out", str(tmp_path / "f.png")], "compiled")
+    assert proc.returncode == 0, proc.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["f_0000.png", "f_0001.png", "f_0002.png"]
+    from PIL import Image
+
+    with Image.open(tmp_path / "f_0002.png") as last:
+        assert last.width == 64
+
+
+def test_demo_without_pillow_says_how_to_get_pictures(tmp_path, monkeypatch, capsys):
+    from fastcol.__main__ import main
+
+    monkeypatch.setitem(sys.modules, "PIL", None)  # import PIL now raises ImportError
+    monkeypatch.setitem(sys.modules, "PIL.Image", None)
+    out = tmp_path / "pit.gif"
+    assert main(["demo", "--bodies", "10", "--steps", "3", "--out", str(out)]) == 0
+    stdout = capsys.readouterr().out
+    assert 'python -m pip install "fastcol[demo]"' in stdout
+    assert "per step" in stdout
+    assert not out.exists()
+
+
+def test_window_without_pygame_is_a_clear_error(monkeypatch, capsys):
+    from fastcol.__main__ import main
+
+    monkeypatch.setitem(sys.modules, "pygame", None)
+    assert main(["demo", "--window", "--bodies", "5", "--steps", "2"]) == 1
+    err = capsys.readouterr().err
+    assert "pip install pygame-ce" in err
+
+
+def _bad_arguments(tmp_path):
+    a_file = tmp_path / "a_file"
+    a_file.write_text("")
+    a_folder = tmp_path / "folder.gif"
+    a_folder.mkdir()
+    return {
+        "negative bodies": (["--bodies", "-5"], "--bodies"),
+        "negative steps": (["--steps", "-1"], "--steps"),
+        "negative seed": (["--seed", "-3"], "--seed"),
+        "bodies not a number": (["--bodies", "many"], "--bodies"),
+        "negative spring": (["--spring", "-1"], "--spring"),
+        "spring not finite": (["--spring", "nan"], "--spring"),
+        "missing folder": (["--out", str(tmp_path / "nowhere" / "pit.gif")], "does not exist"),
+        "folder is a file": (["--out", str(a_file / "pit.gif")], "does not exist"),
+        "out is a folder": (["--out", str(a_folder)], "is a folder"),
+        "unknown picture type": (["--out", str(tmp_path / "pit.jpg")], ".gif or .png"),
+        "unknown option": (["--frobnicate"], "unrecognized arguments"),
+    }
+
+
+BAD = ["negative bodies", "negative steps", "negative seed", "bodies not a number",
+       "negative spring", "spring not finite", "missing folder", "folder is a file",
+       "out is a folder", "unknown picture type", "unknown option"]
+
+
+@pytest.mark.parametrize("case", BAD)
+def test_demo_bad_arguments_are_one_line_errors(case, tmp_path):
+    args, message = _bad_arguments(tmp_path)[case]
+    proc = run(["demo", "--steps", "1", "--bodies", "3", *args], "reference", cwd=tmp_path)
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert message in proc.stderr
+    errors = [line for line in proc.stderr.splitlines() if "error:" in line]
+    assert len(errors) == 1
+    assert not (tmp_path / "ball_pit.gif").exists()
+
+
+def test_unwritable_output_found_at_save_is_an_error(tmp_path, monkeypatch, capsys):
+    """A file that cannot be written when the run ends (here: the folder is removed
+    during the run) is a one-line error and exit 1, not a traceback."""
+    if not have_pillow():
+        pytest.skip("Pillow is not installed: there is nothing to save")
+    from fastcol.__main__ import main
+    from fastcol.demo import render
+
+    folder = tmp_path / "gone"
+    folder.mkdir()
+    real_save = render.FrameRecorder.save
+
+    def save_after_removal(self, path, fps=30):
+        folder.rmdir()
+        return real_save(self, path, fps)
+
+    monkeypatch.setattr(render.FrameRecorder, "save", save_after_removal)
+    code = main(["demo", "--bodies", "5", "--steps", "2", "--out", str(folder / "pit.gif")])
+    assert code == 1
+    err = capsys.readouterr().err
+    assert err.startswith("error: cannot write") and err.count("\n") == 1
+
+
+def test_bench_prints_the_table():
+    proc = run(["bench", "--quick"], "compiled")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert any(line.startswith("call floor: abs(1.0) takes") for line in lines)
+    header = next(line for line in lines if line.startswith("scalar queries"))
+    assert "compiled" in header and "reference" in header  # both backends are importable
+    rows = {line[:38].strip(): line[38:].split() for line in lines if line[:38].strip()}
+    # scalar rows: ns per call on each backend and the ratio
+    for name in ("collide Circle-Circle", "contact Polygon-Polygon", "raycast Circle"):
+        compiled, reference, ratio = rows[name][:3]
+        assert float(compiled.replace(",", "")) > 0 and float(reference.replace(",", "")) > 0
+        assert ratio.endswith("x")
+    # batch rows come after their header: million pairs/s, compiled, reference, NumPy
+    values = [float(v.replace(",", "")) for v in rows["collide CircleArray-CircleArray"]]
+    assert len(values) == 3 and all(v > 0 for v in values)
+
+
+def test_bench_without_the_compiled_backend(monkeypatch, capsys):
+    from fastcol import _quickbench
+
+    monkeypatch.setitem(sys.modules, "fastcol._ext", None)
+    assert _quickbench.main(["--quick"]) == 0
+    out = capsys.readouterr().out
+    assert "compiled backend not available" in out
+    header = next(line for line in out.splitlines() if line.startswith("scalar queries"))
+    assert "compiled" not in header and "reference" in header

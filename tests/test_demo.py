@@ -109,14 +109,15 @@ def test_backends_agree_bit_for_bit(ext, ref):
 
 
 def test_pile_settles_with_small_penetration(fc):
-    """After settling, the deepest overlap is under 10% of the smaller body's size.
+    """After settling, the deepest overlap is under 5% of the smaller body's size.
 
-    Why 10%: contacts are solved all at once (Jacobi, mass splitting) with a position
-    correction that leaves a slop of 1% of the size by design; in a pile a few bodies
-    deep the leftover after a few hundred steps is measured at 2-6%.  A tenth of a
-    body is about where an overlap becomes visible in the pictures, and a solver
-    that did nothing (bodies fall through each other) fails by far: the overlaps are
-    then whole bodies.
+    Why 5%: contacts are solved all at once (Jacobi, mass splitting) with a position
+    correction that leaves a slop of 1% of the size by design, so about 1% is the
+    floor; these piles (two or three bodies deep) measure 1.0-1.4% after settling.
+    Deeper piles converge more slowly (the 2,000-body default scene is at about 10%
+    after 300 steps, still settling).  5% leaves room for another platform's
+    rounding to take a different path through the pile, and a solver that failed
+    (no position correction, bodies sinking into each other) is far above it.
     """
     n = 60 if fc.__name__ == "fastcol._ext" else 20
     steps = 400 if n == 60 else 300
@@ -124,7 +125,7 @@ def test_pile_settles_with_small_penetration(fc):
     ia, ib, _normal, depth = find_contacts(scene)
     assert len(ia) >= n // 2  # a pile: they rest on each other
     rel = depth / np.minimum(scene.size[ia], scene.size[ib])
-    assert rel.max() < 0.10
+    assert rel.max() < 0.05
     speed = np.hypot(scene.vel[:, 0], scene.vel[:, 1])
     assert speed.max() < 0.5  # at rest (they fell at ~40 units/s)
     # and they did fall: every body is in the lower part of the box

@@ -51,7 +51,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="animated GIF (.gif) or numbered PNG frames (.png) "
                              "(default ball_pit.gif; needs Pillow)")
     parser.add_argument("--frames", type=_count(0), default=60, metavar="F",
-                        help="frames in the picture, spread over the steps; 0 for none (default 60)")
+                        help="frames in the picture: the start, then the rest spread over the "
+                             "run, the last at its end; 0 for none (default 60)")
     parser.add_argument("--width", type=_count(16), default=480, metavar="PX",
                         help="picture width in pixels (default 480)")
     parser.add_argument("--spring", type=_non_negative_float, default=0.0, metavar="K",
@@ -116,14 +117,20 @@ def run(args, parser) -> int:
         print(f"note: {PICTURES_HINT}; running without pictures")
         pictures = False
 
-    every = max(1, args.steps // args.frames) if args.frames else 0
+    # F frames: the start, then F - 1 spread evenly over the run, the last one at its end
+    # (a single frame is the end; a run of no steps is its start)
+    if args.frames == 1 and args.steps:
+        marks = {args.steps - 1}
+    else:
+        marks = {round(j * args.steps / (args.frames - 1)) - 1 for j in range(1, args.frames)} if args.frames > 1 else set()
+        marks.discard(-1)
     progress = _Progress(args.steps)
     draw_time = [0.0]
 
     def on_step(k, scene):
         nonlocal recorder, show
         t0 = time.perf_counter()
-        if pictures and (k + 1) % every == 0 and len(recorder.frames) < args.frames:
+        if pictures and k in marks:
             recorder.draw(scene)
         if show is not None and not show(scene):
             raise KeyboardInterrupt
@@ -134,7 +141,8 @@ def run(args, parser) -> int:
     scene = make_scene(args.bodies, args.seed, fc)
     if pictures:
         recorder = FrameRecorder(scene, args.width)
-        recorder.draw(scene)
+        if args.frames > 1 or not args.steps:
+            recorder.draw(scene)
     if args.window:
         from .render import open_window
 
