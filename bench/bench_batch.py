@@ -568,8 +568,7 @@ def _primitive_point_segment_setup(mod, data):
 
 
 def _primitive_point_segment(mod, ops, workers):
-    # the primitives have no workers argument: one thread
-    return mod.closest_point_on_segment(ops["p"], ops["a"], ops["b"])
+    return mod.closest_point_on_segment(ops["p"], ops["a"], ops["b"], workers=workers)
 
 
 def _check_point_on_segment(expected, got, data) -> None:
@@ -587,7 +586,7 @@ def _primitive_segments_setup(mod, data):
 
 
 def _primitive_segments(mod, ops, workers):
-    return mod.segment_segment_distance(*ops["ends"])
+    return mod.segment_segment_distance(*ops["ends"], workers=workers)
 
 
 def _collide(mod, ops, workers):
@@ -752,7 +751,7 @@ QUERIES = [
           numpy=lambda d, ops: numpy_circle_collide_one(*d["fixed_circle"],
                                                         d["circles_spread"], ops["np_out"]),
           check=_check_collide_one, describe=_hit_rate),
-    Query("closest_point_segment", "closest_point_on_segment, (N, 2) arrays (one thread)",
+    Query("closest_point_segment", "closest_point_on_segment, (N, 2) arrays",
           "main", _primitive_point_segment_setup, _primitive_point_segment, "loop",
           _loop_point_segment,
           numpy=lambda d, ops: numpy_point_segment_closest(d["points"], d["segments"]),
@@ -761,7 +760,7 @@ QUERIES = [
           "main", _point_segment_setup, _closest, "loop", _loop_point_segment,
           numpy=lambda d, ops: numpy_point_segment_closest(d["points"], d["segments"]),
           check=_check_closest, describe=_zero_rate),
-    Query("distance_segment_segment", "segment_segment_distance, (N, 2) arrays (one thread)",
+    Query("distance_segment_segment", "segment_segment_distance, (N, 2) arrays",
           "main", _primitive_segments_setup, _primitive_segments, "loop",
           _loop_segment_segment,
           numpy=lambda d, ops: numpy_segment_segment_distance(
@@ -1048,9 +1047,7 @@ def check_bar_target(label: str, rows: list[dict], limit: float) -> dict:
 
 def check_workers_target(rows: list[dict], n_main: int, control: dict | None) -> dict:
     label = (f"workers=2 >= {TARGET_WORKERS:g}x workers=1 at N={n_main:,} (wall time)")
-    # rows of the geometry primitives run in one thread (they take no workers yet)
-    speedups = {r["label"]: wall_speedup(r) for r in rows
-                if r["rows"] == n_main and "one thread" not in r["label"]}
+    speedups = {r["label"]: wall_speedup(r) for r in rows if r["rows"] == n_main}
     speedups = {k: v for k, v in speedups.items() if v is not None}
     if not speedups:
         return _target(label, "n/a", "needs the compiled backend")

@@ -675,17 +675,18 @@ cdef enum:
     SEGMENTS_INTERSECT = 5
 
 
-cdef void _primitive_loop(int which, const double** pts, const Py_ssize_t* steps, int k,
-                          Py_ssize_t n, double* f0, double* f1, double* f2,
-                          double* p0, double* p1, unsigned char* hit) noexcept nogil:
-    # row by row, the operations of the scalar primitive in geometry.pyx; pts[j] is
-    # argument j, steps[j] its row stride (0 for a single point)
+cdef void _primitive_loop(int which, const double* const* pts, const Py_ssize_t* steps,
+                          int k, Py_ssize_t start, Py_ssize_t stop, double* f0, double* f1,
+                          double* f2, double* p0, double* p1,
+                          unsigned char* hit) noexcept nogil:
+    # rows start..stop, the operations of the scalar primitive in geometry.pyx; pts[j]
+    # is argument j, steps[j] its row stride (0 for a single point)
     cdef Py_ssize_t i
     cdef int j
     cdef double v[8]
     cdef double lx, ly, t, den, abx, aby, qx, qy, finite
     cdef SegClosest r
-    for i in range(n):
+    for i in range(start, stop):
         finite = 0.0
         for j in range(k):
             v[2 * j] = pts[j][i * steps[j]]
@@ -765,42 +766,61 @@ _PRIMITIVES = {
 }
 
 
-def primitive(name, values, names):
-    """A geometry primitive on ``(N, 2)`` arrays (see fastcol._ref.batch.primitive)."""
+cdef class _PrimitiveJob:
+    # one batch primitive: its point arrays and outputs, run over chunks of rows
+    cdef int which, k
     cdef const double* pts[4]
     cdef Py_ssize_t steps[4]
     cdef double* f[3]
     cdef double* p[2]
-    cdef unsigned char* hit = NULL
-    cdef int which, j, k, nf = 0, np_ = 0
+    cdef unsigned char* hit
+    cdef _Job buffers      # holds the arrays' buffers until the end
+
+    def run(self, Py_ssize_t start, Py_ssize_t stop):
+        with nogil:
+            _primitive_loop(self.which, self.pts, self.steps, self.k, start, stop,
+                            self.f[0], self.f[1], self.f[2], self.p[0], self.p[1], self.hit)
+
+
+def primitive(name, values, names, workers=1):
+    """A geometry primitive on ``(N, 2)`` arrays (see fastcol._ref.batch.primitive)."""
+    cdef int which, j, nf = 0, np_ = 0
     cdef Py_ssize_t n
-    cdef _Job job = _Job.__new__(_Job)
+    cdef _PrimitiveJob job = _PrimitiveJob.__new__(_PrimitiveJob)
+    cdef _Job held = _Job.__new__(_Job)
+    if workers is not 1:
+        _batch.check_workers(workers)
+    job.buffers = held
     which, layout = _PRIMITIVES[name]
     arrays, n, dtype = _batch.point_args(values, names)
     for j in range(len(arrays)):
-        pts[j] = <const double*>job.address(arrays[j], False)
-        steps[j] = 0 if arrays[j].shape[0] == 1 else 2
+        job.pts[j] = <const double*>held.address(arrays[j], False)
+        job.steps[j] = 0 if arrays[j].shape[0] == 1 else 2
     outs = []
+    job.hit = NULL
     for kind in layout:
         if kind == "b":
             out = np.empty(n, dtype=_BOOL)
-            hit = <unsigned char*>job.address(out, True)
+            job.hit = <unsigned char*>held.address(out, True)
         elif kind == "p":
             out = np.empty((n, 2))
-            p[np_] = <double*>job.address(out, True)
+            job.p[np_] = <double*>held.address(out, True)
             np_ += 1
         else:
             out = np.empty(n)
-            f[nf] = <double*>job.address(out, True)
+            job.f[nf] = <double*>held.address(out, True)
             nf += 1
         outs.append(out)
     for j in range(nf, 3):
-        f[j] = NULL
+        job.f[j] = NULL
     for j in range(np_, 2):
-        p[j] = NULL
-    k = len(arrays)
-    with nogil:
-        _primitive_loop(which, pts, steps, k, n, f[0], f[1], f[2], p[0], p[1], hit)
+        job.p[j] = NULL
+    job.which = which
+    job.k = len(arrays)
+    if workers is 1:
+        job.run(0, n)
+    else:
+        _batch.run(job.run, n, _batch.check_workers(workers))
     if dtype.itemsize == 4:
         outs = [o if part == "b" else o.astype(dtype) for o, part in zip(outs, layout)]
     return outs[0] if len(outs) == 1 else tuple(outs)

@@ -84,13 +84,14 @@ def closest_points(query, a, b, workers):
     return pa, pb, d
 
 
-def primitive(func, values, names, layout):
+def primitive(func, values, names, layout, workers=1):
     """A geometry primitive row by row: ``func`` on each row's points.
 
     ``layout`` names the parts of ``func``'s result: ``"p"`` a point (an ``(N, 2)``
     array), ``"f"`` a float, ``"b"`` a bool.  A row holding NaN or inf gives NaN (False
     for ``"b"``).  A single array result is returned as is, several as a tuple.
     """
+    _batch.check_workers(workers)
     arrays, n, dtype = _batch.point_args(values, names)
     outs = [np.empty((n, 2) if k == "p" else n, dtype=bool if k == "b" else np.float64)
             for k in layout]
