@@ -1,8 +1,8 @@
 """Batch-query benchmark: million pairs per second, against a compiled memory floor.
 
 Measures the array forms of fastcol's queries (``collide``, ``distance``,
-``closest_points`` over ``CircleArray``, ``SegmentArray``, ``CapsuleArray`` and
-``PolygonArray``) on large random batches, and puts each next to the bars the issue
+``closest_points``, ``contact``, ``raycast`` and ``time_of_impact`` over ``CircleArray``,
+``SegmentArray``, ``CapsuleArray`` and ``PolygonArray``) on large random batches, and puts each next to the bars the issue
 sets, all measured in the same run:
 
 * **fastcol, compiled backend** (``fastcol._ext``), ``workers=1`` and ``workers=2``;
@@ -54,8 +54,12 @@ Segment-segment and capsule-capsule distances pair segments whose starts are up 
 apart (about 13% cross or touch; half the capsules overlap); hand-made rows
 (``EDGE_SEGMENT_PAIRS``, ``EDGE_POINT_SEGMENTS``) come first.  Polygons are regular
 hexagons of radius 1, rotated at random, centres up to 3 apart, at a smaller N
-(``PolygonArray.from_padded`` checks every row once).  To add a query, add a ``Query``
-to ``QUERIES``.
+(``PolygonArray.from_padded`` checks every row once).  ``contact`` runs on the circle
+pairs and the hexagons; ``raycast`` casts one ray per circle (origin up to 5 away, aimed
+at the centre give or take a quarter turn); ``time_of_impact`` moves the partner circles
+towards their pair, give or take (their three answers are checked bit for bit against
+the reference, and timed against the read floor of the same rows).  To add a query, add
+a ``Query`` to ``QUERIES``.
 
 Targets (printed as PASS/MISS; the script exits 0 whatever the timings):
 circle-circle collide >= 0.9x the memory read floor; segment-segment distance and
@@ -470,7 +474,21 @@ def make_data(n: int, n_poly: int, seed: int = SEED) -> dict:
         "capsule_partners": np.column_stack([partner_segs, rng.uniform(0.2, 0.8, n)]),
         "hexagons": _hexagons(rng, centres),
         "hexagon_partners": _hexagons(rng, centres + _offset(rng, n_poly, 3.0)),
+        # a ray per circle: origin up to 5 away, direction towards the centre give or
+        # take a quarter turn (about half hit); rows (ox, oy, dx, dy)
+        "rays": _rays(rng, circles),
+        # b's velocity, towards a give or take: about half of the apart pairs meet by t = 1
+        "velocities": (circles[:, :2] - partners[:, :2]) * rng.uniform(0.0, 1.5, (n, 1))
+        + _offset(rng, n, 1.0),
     }
+
+
+def _rays(rng, circles: np.ndarray) -> np.ndarray:
+    n = len(circles)
+    origins = circles[:, :2] + _offset(rng, n, 5.0)
+    aim = np.arctan2(circles[:, 1] - origins[:, 1], circles[:, 0] - origins[:, 0])
+    aim += rng.uniform(-math.pi / 4, math.pi / 4, n)
+    return np.column_stack([origins, np.cos(aim), np.sin(aim)])
 
 
 def head(data: dict, n: int, n_poly: int) -> dict:
@@ -550,8 +568,7 @@ def _primitive_point_segment_setup(mod, data):
 
 
 def _primitive_point_segment(mod, ops, workers):
-    # the primitives have no workers argument: one thread
-    return mod.closest_point_on_segment(ops["p"], ops["a"], ops["b"])
+    return mod.closest_point_on_segment(ops["p"], ops["a"], ops["b"], workers=workers)
 
 
 def _check_point_on_segment(expected, got, data) -> None:
@@ -569,7 +586,7 @@ def _primitive_segments_setup(mod, data):
 
 
 def _primitive_segments(mod, ops, workers):
-    return mod.segment_segment_distance(*ops["ends"])
+    return mod.segment_segment_distance(*ops["ends"], workers=workers)
 
 
 def _collide(mod, ops, workers):
@@ -665,6 +682,57 @@ def _floor_one(bars, data, ops):
     return ops["bar_out"]
 
 
+def _contact(mod, ops, workers):
+    return mod.contact(ops["a"], ops["b"], workers=workers)
+
+
+def _with_bar_out(setup):
+    """A setup whose result is a tuple of arrays, plus a float64 row output for its bar."""
+    def wrapped(mod, data):
+        ops = setup(mod, data)
+        ops["bar_out"] = np.empty(len(ops["a"]))
+        return ops
+    return wrapped
+
+
+def _ray_setup(mod, data):
+    rays = data["rays"]
+    return {"a": mod.CircleArray(data["circles"]), "origins": np.ascontiguousarray(rays[:, :2]),
+            "directions": np.ascontiguousarray(rays[:, 2:]), "bar_out": np.empty(len(rays))}
+
+
+def _raycast(mod, ops, workers):
+    return mod.raycast(ops["a"], ops["origins"], ops["directions"], workers=workers)
+
+
+def _toi_setup(mod, data):
+    return {"a": mod.CircleArray(data["circles"]), "b": mod.CircleArray(data["circle_partners"]),
+            "v": data["velocities"]}
+
+
+def _time_of_impact(mod, ops, workers):
+    return mod.time_of_impact(ops["a"], (0.0, 0.0), ops["b"], ops["v"], workers=workers)
+
+
+def _check_same(expected, got, data) -> None:
+    """The same rows to the bit (the reference against the compiled backend)."""
+    for e, g in zip(expected, got) if isinstance(expected, tuple) else [(expected, got)]:
+        assert np.asarray(e).tobytes() == np.asarray(g).tobytes(), "rows differ"
+
+
+def _contact_rate(result) -> str:
+    hit, count = result[0], result[4]  # a copy: a plain tuple of the ContactArray's fields
+    return f"{np.mean(hit):.0%} in contact, {np.mean(count == 2):.0%} with 2 points"
+
+
+def _ray_rate(result) -> str:
+    return f"{np.mean(result[0]):.0%} hit"
+
+
+def _impact_rate(result) -> str:
+    return f"{np.mean(result == 0.0):.0%} touching at t=0, {np.mean(result > 0.0):.0%} later"
+
+
 QUERIES = [
     Query("collide_circle_circle", "collide Circle-Circle (element-wise)", "main",
           _pair_setup("CircleArray", "circles", "circle_partners", bool), _collide,
@@ -683,7 +751,7 @@ QUERIES = [
           numpy=lambda d, ops: numpy_circle_collide_one(*d["fixed_circle"],
                                                         d["circles_spread"], ops["np_out"]),
           check=_check_collide_one, describe=_hit_rate),
-    Query("closest_point_segment", "closest_point_on_segment, (N, 2) arrays (one thread)",
+    Query("closest_point_segment", "closest_point_on_segment, (N, 2) arrays",
           "main", _primitive_point_segment_setup, _primitive_point_segment, "loop",
           _loop_point_segment,
           numpy=lambda d, ops: numpy_point_segment_closest(d["points"], d["segments"]),
@@ -692,7 +760,7 @@ QUERIES = [
           "main", _point_segment_setup, _closest, "loop", _loop_point_segment,
           numpy=lambda d, ops: numpy_point_segment_closest(d["points"], d["segments"]),
           check=_check_closest, describe=_zero_rate),
-    Query("distance_segment_segment", "segment_segment_distance, (N, 2) arrays (one thread)",
+    Query("distance_segment_segment", "segment_segment_distance, (N, 2) arrays",
           "main", _primitive_segments_setup, _primitive_segments, "loop",
           _loop_segment_segment,
           numpy=lambda d, ops: numpy_segment_segment_distance(
@@ -712,6 +780,21 @@ QUERIES = [
           "poly", _polygon_setup, _distance,
           "floor", _floor_pairs("hexagons", "hexagon_partners", np.float64),
           check=_check_float, describe=_zero_rate),
+    Query("contact_circle_circle", "contact Circle-Circle (element-wise)", "main",
+          _with_bar_out(_pair_setup("CircleArray", "circles", "circle_partners")), _contact,
+          "floor", _floor_pairs("circles", "circle_partners", np.float64),
+          check=_check_same, describe=_contact_rate),
+    Query("contact_polygon_polygon", "contact Polygon-Polygon, hexagons (element-wise)",
+          "poly", _with_bar_out(_polygon_setup), _contact,
+          "floor", _floor_pairs("hexagons", "hexagon_partners", np.float64),
+          check=_check_same, describe=_contact_rate),
+    Query("raycast_circles", "raycast CircleArray, a ray per circle", "main",
+          _ray_setup, _raycast, "floor", _floor_pairs("circles", "rays", np.float64),
+          check=_check_same, describe=_ray_rate),
+    Query("toi_circle_circle", "time_of_impact Circle-Circle (element-wise)", "main",
+          _toi_setup, _time_of_impact, "floor",
+          _floor_pairs("circles", "circle_partners", np.float64),
+          check=_check_same, describe=_impact_rate),
 ]
 
 
@@ -964,9 +1047,7 @@ def check_bar_target(label: str, rows: list[dict], limit: float) -> dict:
 
 def check_workers_target(rows: list[dict], n_main: int, control: dict | None) -> dict:
     label = (f"workers=2 >= {TARGET_WORKERS:g}x workers=1 at N={n_main:,} (wall time)")
-    # rows of the geometry primitives run in one thread (they take no workers yet)
-    speedups = {r["label"]: wall_speedup(r) for r in rows
-                if r["rows"] == n_main and "one thread" not in r["label"]}
+    speedups = {r["label"]: wall_speedup(r) for r in rows if r["rows"] == n_main}
     speedups = {k: v for k, v in speedups.items() if v is not None}
     if not speedups:
         return _target(label, "n/a", "needs the compiled backend")

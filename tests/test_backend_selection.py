@@ -258,6 +258,13 @@ def test_all_matches_the_imported_package():
 @pytest.mark.parametrize("name", _public_names())
 def test_same_signature_in_both_backends(ext, ref, name):
     r, e = getattr(ref, name), getattr(ext, name)
+    if name in ("ContactArray", "RayHitArray"):
+        # the records of array answers: one class shared by both backends
+        assert r is e
+        want = {"ContactArray": ("hit", "normal", "depth", "points", "count"),
+                "RayHitArray": ("hit", "t", "point", "normal")}[name]
+        assert r._fields == want
+        return
     if name in RECORD_SAMPLES:
         # a record: the same fields in the same order, built alike in both backends;
         # records of the two backends compare equal to each other and to the plain tuple

@@ -450,3 +450,27 @@ def test_primitive_arrays_nan_rows_float32_and_errors(fc):
         fc.point_segment_distance(p, "a", (1.0, 1.0))
     with pytest.raises(TypeError, match="c"):
         fc.segment_segment_distance(p, p, np.array([["x", "y"]] * 3), p)
+
+
+@pytest.mark.parametrize("name", sorted(PRIMITIVES))
+def test_primitives_split_rows_over_workers(fc, name):
+    k = PRIMITIVES[name]
+    n = 9_000 if fc.__name__.endswith("_ext") else 200  # several chunks when compiled
+    rng = np.random.default_rng(k)
+    args = [rng.uniform(-3, 3, (n, 2)) for _ in range(k)]
+    args[-1] = (0.5, -0.25)  # a single point stands for every row
+    f = getattr(fc, name)
+    one = f(*args)
+    for workers in (2, 3, -1):
+        other = f(*args, workers=workers)
+        for x, y in zip(one if isinstance(one, tuple) else (one,),
+                        other if isinstance(other, tuple) else (other,)):
+            assert x.tobytes() == y.tobytes()
+    # the scalar form takes a valid workers too, and checks it
+    pts = [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)][:k]
+    assert f(*pts, workers=2) == f(*pts)
+    for bad, error in ((0, ValueError), (1.5, TypeError)):
+        with pytest.raises(error, match="^workers"):
+            f(*args, workers=bad)
+        with pytest.raises(error, match="^workers"):
+            f(*pts, workers=bad)

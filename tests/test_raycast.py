@@ -402,7 +402,8 @@ def test_bad_max_t_value(fc, value):
         fc.raycast(fc.Circle(0, 0, 1), (0, -3), (0, 1), value)
 
 
-@pytest.mark.parametrize("label", sorted(WRONG_TYPES))
+# a 1-D array is no wrong type for max_t: it is one limit per row of a batch
+@pytest.mark.parametrize("label", sorted(set(WRONG_TYPES) - {"ndarray"}))
 def test_bad_max_t_type(fc, label):
     with raises_naming(TypeError, "max_t", ["shape", "origin", "direction"]):
         fc.raycast(fc.Circle(0, 0, 1), (0, -3), (0, 1), WRONG_TYPES[label])

@@ -312,7 +312,8 @@ def test_bad_max_t_value(fc, value):
         fc.time_of_impact(*args)
 
 
-@pytest.mark.parametrize("label", sorted(WRONG_TYPES))
+# a 1-D array is no wrong type for max_t: it is one limit per row of a batch
+@pytest.mark.parametrize("label", sorted(set(WRONG_TYPES) - {"ndarray"}))
 def test_bad_max_t_type(fc, label):
     args = _args(fc)
     args[4] = WRONG_TYPES[label]

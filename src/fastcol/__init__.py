@@ -34,6 +34,8 @@ PolygonArray = _impl.PolygonArray
 Closest = _impl.Closest
 Contact = _impl.Contact
 RayHit = _impl.RayHit
+ContactArray = _impl.ContactArray
+RayHitArray = _impl.RayHitArray
 
 collide = _impl.collide
 distance = _impl.distance
@@ -68,6 +70,8 @@ __all__ = [
     "Closest",
     "Contact",
     "RayHit",
+    "ContactArray",
+    "RayHitArray",
     "collide",
     "distance",
     "closest_points",

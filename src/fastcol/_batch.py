@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import threading
+from typing import NamedTuple
 
 import numpy as np
 
@@ -178,3 +179,149 @@ def point_args(values, names):
         else:
             arrays.append(np.array([as_point(v, name)], dtype=np.float64))
     return arrays, n, FLOAT64 if wide else FLOAT32
+
+
+# ------------------------------------------------- contacts, rays and sweeps
+
+
+class ContactArray(NamedTuple):
+    """The contacts of a batch of pairs, one row per pair (``contact`` over arrays).
+
+    ``hit[i]`` is ``collide(a[i], b[i])``.  Where it is True the row holds the scalar
+    ``Contact``: ``normal[i]`` (unit, from a towards b), ``depth[i]``, ``count[i]``
+    (1 or 2) points in ``points[i, :count[i]]`` (an unused second point is zeros).
+    Rows without a hit hold zeros everywhere, so ``normal * depth[:, None]`` moves
+    nothing there.  Unpacks like a tuple: ``hit, normal, depth, points, count = c``.
+    """
+
+    hit: np.ndarray
+    normal: np.ndarray
+    depth: np.ndarray
+    points: np.ndarray
+    count: np.ndarray
+
+
+class RayHitArray(NamedTuple):
+    """The hits of a batch of rays, one row per ray (``raycast`` over arrays).
+
+    Where ``hit[i]`` is True the row holds the scalar ``RayHit`` (``t``, ``point``,
+    ``normal``; an origin inside the shape gives ``t == 0`` and a zero normal).  Rows
+    without a hit hold ``t = inf`` and zero point and normal.
+    """
+
+    hit: np.ndarray
+    t: np.ndarray
+    point: np.ndarray
+    normal: np.ndarray
+
+
+def contact_result(n, dtype):
+    """A ContactArray of ``n`` rows, all zeros (no hit), to be filled row by row."""
+    return ContactArray(
+        np.zeros(n, dtype=bool),
+        np.zeros((n, 2), dtype=dtype),
+        np.zeros(n, dtype=dtype),
+        np.zeros((n, 2, 2), dtype=dtype),
+        np.zeros(n, dtype=np.int64),
+    )
+
+
+def rayhit_result(n, dtype):
+    """A RayHitArray of ``n`` rows, all "no hit", to be filled row by row."""
+    return RayHitArray(
+        np.zeros(n, dtype=bool),
+        np.full(n, np.inf, dtype=dtype),
+        np.zeros((n, 2), dtype=dtype),
+        np.zeros((n, 2), dtype=dtype),
+    )
+
+
+def _vector(value, name, lengths, dtypes, check):
+    """One vector argument: an ``(N, 2)`` array of rows or one ``(x, y)``.
+
+    Returns a C-contiguous float64 ``(N, 2)`` or ``(1, 2)`` array (float32 rows are
+    widened exactly).  Rows are data and are not checked (a row that is no vector gives
+    no hit); a single vector is a plain argument and is checked by ``check``.
+    """
+    if isinstance(value, np.ndarray) and value.ndim == 2:
+        arr = as_float_array(value, 2, 2, name)
+        lengths.append((name, len(arr)))
+        dtypes.append(arr.dtype)
+        return np.ascontiguousarray(arr, dtype=np.float64)
+    return np.array([check(value, name)], dtype=np.float64)
+
+
+def _limit(value, name, lengths, dtypes):
+    """``max_t``: an ``(N,)`` array of rows, or one limit (checked: >= 0, inf allowed)."""
+    from ._validate import as_limit
+
+    if isinstance(value, np.ndarray) and value.ndim >= 1:
+        arr = as_float_array(value, 1, None, name)
+        lengths.append((name, len(arr)))
+        dtypes.append(arr.dtype)
+        return np.ascontiguousarray(arr, dtype=np.float64)
+    return np.array([as_limit(value, name)], dtype=np.float64)
+
+
+def _operand(value, name, lengths, dtypes, shape_type):
+    if isinstance(value, _ARRAY_TYPES):
+        lengths.append((name, len(value)))
+        dtypes.append(value.dtype)
+    elif not isinstance(value, shape_type):
+        raise operand_error(value, name)
+
+
+def _length(lengths):
+    """The common length of the array arguments (ValueError naming two that differ)."""
+    first, n = lengths[0]
+    for name, m in lengths[1:]:
+        if m != n:
+            raise ValueError(f"{first} and {name} must have the same length, got {n} and {m}")
+    return n
+
+
+def _precision(dtypes):
+    return FLOAT32 if all(d == FLOAT32 for d in dtypes) else FLOAT64
+
+
+def is_ray_batch(shape, origin, direction, max_t) -> bool:
+    """Whether a raycast call involves arrays (a shape array or rows of rays)."""
+    return (isinstance(shape, _ARRAY_TYPES) or has_rows(origin, direction)
+            or (isinstance(max_t, np.ndarray) and max_t.ndim >= 1))
+
+
+def ray_args(shape, origins, directions, max_t, shape_type):
+    """``(n, dtype, origins, directions, limits)`` of a batch raycast.
+
+    ``origins`` and ``directions`` come back as float64 ``(N, 2)`` or ``(1, 2)`` arrays
+    and ``limits`` as float64 ``(N,)`` or ``(1,)`` (a single value stands for every
+    row).  The result is float32 only when every array argument is float32.
+    """
+    from ._validate import as_direction, as_point
+
+    lengths, dtypes = [], []
+    _operand(shape, "shape", lengths, dtypes, shape_type)
+    o = _vector(origins, "origin", lengths, dtypes, as_point)
+    d = _vector(directions, "direction", lengths, dtypes, as_direction)
+    t = _limit(max_t, "max_t", lengths, dtypes)
+    return _length(lengths), _precision(dtypes), o, d, t
+
+
+def is_sweep_batch(a, velocity_a, b, velocity_b, max_t) -> bool:
+    """Whether a time_of_impact call involves arrays."""
+    return (isinstance(a, _ARRAY_TYPES) or isinstance(b, _ARRAY_TYPES)
+            or has_rows(velocity_a, velocity_b)
+            or (isinstance(max_t, np.ndarray) and max_t.ndim >= 1))
+
+
+def sweep_args(a, velocity_a, b, velocity_b, max_t, shape_type):
+    """``(n, dtype, velocity_a, velocity_b, limits)`` of a batch time_of_impact."""
+    from ._validate import as_point
+
+    lengths, dtypes = [], []
+    _operand(a, "a", lengths, dtypes, shape_type)
+    va = _vector(velocity_a, "velocity_a", lengths, dtypes, as_point)
+    _operand(b, "b", lengths, dtypes, shape_type)
+    vb = _vector(velocity_b, "velocity_b", lengths, dtypes, as_point)
+    t = _limit(max_t, "max_t", lengths, dtypes)
+    return _length(lengths), _precision(dtypes), va, vb, t

@@ -16,12 +16,14 @@ from cpython.buffer cimport (
     PyObject_GetBuffer,
 )
 from cython cimport floating
-from libc.math cimport NAN, cos, isfinite, sin, sqrt
+from libc.math cimport INFINITY, NAN, cos, isfinite, sin, sqrt
 from libc.stdlib cimport free, malloc
 
 from .geometry cimport SegClosest, closest_on_segment, dist2, lift, segment_segment
 from .narrowphase cimport Round, round_result, round_round_closest, round_round_collide
+from .contacts cimport Hit, contact_views
 from .queries cimport View, closest_views, collide_views, view_of
+from .sweeps cimport raycast_view, toi_views
 from .shapes cimport AABB_KIND, CAPSULE, CIRCLE, OBB_KIND, POLYGON, SEGMENT, Shape
 
 import numpy as np
@@ -33,6 +35,9 @@ cdef enum:
     COLLIDE = 0
     DISTANCE = 1
     CLOSEST = 2
+    CONTACT = 3
+    RAYCAST = 4
+    SWEEP = 5
 
 
 cdef enum:
@@ -284,6 +289,95 @@ cdef void _circles_loop(int query, Side* sa, Side* sb, const floating* da,
             dist[i] = <floating>(sep if sep > 0.0 else 0.0) if ok else <floating>NAN
 
 
+cdef void _contact_loop(Side* a, Side* b, const floating* da, const floating* db,
+                       Py_ssize_t start, Py_ssize_t stop, unsigned char* hit,
+                       floating* depth, floating* normal, floating* points,
+                       long long* count) noexcept nogil:
+    # rows start..stop of contact: every field of every row is written (zeros for
+    # a row without a contact)
+    cdef Py_ssize_t i
+    cdef bint ok
+    cdef Hit h
+    for i in range(start, stop):
+        ok = a.fixed or load_row(a, da + i * a.width, i)
+        ok = (b.fixed or load_row(b, db + i * b.width, i)) and ok
+        if ok and contact_views(&a.view, &b.view, &h):
+            hit[i] = True
+            depth[i] = <floating>h.depth
+            normal[2 * i] = <floating>h.nx
+            normal[2 * i + 1] = <floating>h.ny
+            points[4 * i] = <floating>h.p0x
+            points[4 * i + 1] = <floating>h.p0y
+            points[4 * i + 2] = <floating>h.p1x
+            points[4 * i + 3] = <floating>h.p1y
+            count[i] = h.count
+        else:
+            hit[i] = False
+            depth[i] = normal[2 * i] = normal[2 * i + 1] = 0.0
+            points[4 * i] = points[4 * i + 1] = points[4 * i + 2] = points[4 * i + 3] = 0.0
+            count[i] = 0
+
+
+cdef inline bint _finite2(double x, double y) noexcept nogil:
+    # x - x is 0.0 for every finite x, NaN for NaN and inf
+    return (x - x) + (y - y) == 0.0
+
+
+cdef void _ray_loop(Side* a, const floating* da, const double* org, Py_ssize_t so,
+                    const double* dirs, Py_ssize_t sd, const double* lim, Py_ssize_t sl,
+                    Py_ssize_t start, Py_ssize_t stop, unsigned char* hit, floating* t,
+                    floating* point, floating* normal) noexcept nogil:
+    # rows start..stop of raycast; so, sd, sl: the row strides of the origins,
+    # directions and limits (0 for one value standing for every row)
+    cdef Py_ssize_t i
+    cdef double px, py, dx, dy, limit
+    cdef double out[5]
+    for i in range(start, stop):
+        px = org[i * so]
+        py = org[i * so + 1]
+        dx = dirs[i * sd]
+        dy = dirs[i * sd + 1]
+        limit = lim[i * sl]
+        # a row that is no ray (not finite, a zero direction, max_t < 0 or NaN) or
+        # no shape has no hit
+        if (_finite2(px, py) and _finite2(dx, dy) and not (dx == 0.0 and dy == 0.0)
+                and limit >= 0.0 and (a.fixed or load_row(a, da + i * a.width, i))
+                and raycast_view(&a.view, px, py, dx, dy, limit, out)):
+            hit[i] = True
+            t[i] = <floating>out[0]
+            point[2 * i] = <floating>out[1]
+            point[2 * i + 1] = <floating>out[2]
+            normal[2 * i] = <floating>out[3]
+            normal[2 * i + 1] = <floating>out[4]
+        else:
+            hit[i] = False
+            t[i] = <floating>INFINITY
+            point[2 * i] = point[2 * i + 1] = normal[2 * i] = normal[2 * i + 1] = 0.0
+
+
+cdef void _sweep_loop(Side* a, Side* b, const floating* da, const floating* db,
+                      const double* va, Py_ssize_t sa, const double* vb, Py_ssize_t sb,
+                      const double* lim, Py_ssize_t sl, Py_ssize_t start, Py_ssize_t stop,
+                      floating* res) noexcept nogil:
+    # rows start..stop of time_of_impact: the time, or NaN for none (and for a row
+    # that is no shape, a velocity that is not finite, max_t < 0 or NaN)
+    cdef Py_ssize_t i
+    cdef double vax, vay, vbx, vby, limit, toi
+    cdef bint ok
+    for i in range(start, stop):
+        vax = va[i * sa]
+        vay = va[i * sa + 1]
+        vbx = vb[i * sb]
+        vby = vb[i * sb + 1]
+        limit = lim[i * sl]
+        ok = a.fixed or load_row(a, da + i * a.width, i)
+        ok = (b.fixed or load_row(b, db + i * b.width, i)) and ok
+        toi = -1.0
+        if ok and _finite2(vax, vay) and _finite2(vbx, vby) and limit >= 0.0:
+            toi = toi_views(&a.view, vax, vay, &b.view, vbx, vby, limit)
+        res[i] = <floating>(NAN if toi < 0.0 else toi)
+
+
 cdef class _Job:
     # one batch query: its operands and outputs, run over chunks of rows
     cdef int query
@@ -295,6 +389,13 @@ cdef class _Job:
     cdef void* dist
     cdef void* pa
     cdef void* pb
+    cdef long long* count
+    # rays and sweeps: origins and directions (or the two velocities) and max_t, as
+    # float64 rows; a step of 0 for one value standing for every row
+    cdef const double* vec[2]
+    cdef Py_ssize_t vstep[2]
+    cdef const double* lim
+    cdef Py_ssize_t lstep
     # the buffers of the arrays the pointers point into, held until the end: two
     # per polygon operand (vertices and counts), one per other operand, three
     # outputs; a primitive holds up to four point arrays and five outputs
@@ -331,7 +432,41 @@ cdef class _Job:
                 b.xs = <double*>malloc(2 * b.capacity * sizeof(double))
                 b.ys = b.xs + b.capacity
                 failed = failed or b.xs == NULL
-            if (not failed and a.kind == CIRCLE and b.kind == CIRCLE
+            if failed:
+                pass
+            elif self.query == CONTACT:
+                if self.f32:
+                    _contact_loop[float](&a, &b, <const float*>self.da, <const float*>self.db,
+                                         start, stop, self.hit, <float*>self.dist,
+                                         <float*>self.pa, <float*>self.pb, self.count)
+                else:
+                    _contact_loop[double](&a, &b, <const double*>self.da,
+                                          <const double*>self.db, start, stop, self.hit,
+                                          <double*>self.dist, <double*>self.pa,
+                                          <double*>self.pb, self.count)
+            elif self.query == RAYCAST:
+                if self.f32:
+                    _ray_loop[float](&a, <const float*>self.da, self.vec[0], self.vstep[0],
+                                     self.vec[1], self.vstep[1], self.lim, self.lstep,
+                                     start, stop, self.hit, <float*>self.dist,
+                                     <float*>self.pa, <float*>self.pb)
+                else:
+                    _ray_loop[double](&a, <const double*>self.da, self.vec[0], self.vstep[0],
+                                      self.vec[1], self.vstep[1], self.lim, self.lstep,
+                                      start, stop, self.hit, <double*>self.dist,
+                                      <double*>self.pa, <double*>self.pb)
+            elif self.query == SWEEP:
+                if self.f32:
+                    _sweep_loop[float](&a, &b, <const float*>self.da, <const float*>self.db,
+                                       self.vec[0], self.vstep[0], self.vec[1],
+                                       self.vstep[1], self.lim, self.lstep, start, stop,
+                                       <float*>self.dist)
+                else:
+                    _sweep_loop[double](&a, &b, <const double*>self.da,
+                                        <const double*>self.db, self.vec[0], self.vstep[0],
+                                        self.vec[1], self.vstep[1], self.lim, self.lstep,
+                                        start, stop, <double*>self.dist)
+            elif (a.kind == CIRCLE and b.kind == CIRCLE
                     and self.query != CLOSEST):
                 if self.f32:
                     _circles_loop[float](self.query, &a, &b, <const float*>self.da,
@@ -341,7 +476,7 @@ cdef class _Job:
                     _circles_loop[double](self.query, &a, &b, <const double*>self.da,
                                           <const double*>self.db, start, stop, self.hit,
                                           <double*>self.dist)
-            elif not failed and a.kind <= SEGMENT and b.kind <= SEGMENT:
+            elif a.kind <= SEGMENT and b.kind <= SEGMENT:
                 if self.f32:
                     _round_loop[float](self.query, &a, &b, <const float*>self.da,
                                        <const float*>self.db, start, stop, self.hit,
@@ -351,7 +486,7 @@ cdef class _Job:
                                         <const double*>self.db, start, stop, self.hit,
                                         <double*>self.dist, <double*>self.pa,
                                         <double*>self.pb)
-            elif not failed:
+            else:
                 if self.f32:
                     _loop[float](self.query, &a, &b, <const float*>self.da,
                                  <const float*>self.db, start, stop, self.hit,
@@ -455,6 +590,80 @@ def closest_points(query, a, b, workers):
 
 
 
+
+def contact(query, a, b, workers):
+    """``ContactArray`` row by row (see fastcol._ref.batch.contact)."""
+    if workers is not 1:
+        _batch.check_workers(workers)
+    n, dtype = _batch.pair(a, b, Shape)
+    hit = np.empty(n, dtype=_BOOL)
+    normal = np.empty((n, 2), dtype=dtype)
+    depth = np.empty(n, dtype=dtype)
+    points = np.empty((n, 2, 2), dtype=dtype)
+    count = np.empty(n, dtype=np.int64)
+    cdef _Job job = _job(CONTACT, a, b, dtype)
+    job.hit = <unsigned char*>job.address(hit, True)
+    job.dist = job.address(depth, True)
+    job.pa = job.address(normal, True)
+    job.pb = job.address(points, True)
+    job.count = <long long*>job.address(count, True)
+    _start(job, n, workers)
+    return _batch.ContactArray(hit, normal, depth, points, count)
+
+
+cdef void _rows(_Job job, int k, object arr) except *:
+    # vector argument k (origins, directions or velocities): float64 (N, 2) or (1, 2)
+    job.vec[k] = <const double*>job.address(arr, False)
+    job.vstep[k] = 0 if arr.shape[0] == 1 else 2
+
+
+cdef void _limits(_Job job, object arr) except *:
+    job.lim = <const double*>job.address(arr, False)
+    job.lstep = 0 if arr.shape[0] == 1 else 1
+
+
+def raycast(query, shape, origins, directions, max_t, workers):
+    """``RayHitArray`` row by row (see fastcol._ref.batch.raycast)."""
+    if workers is not 1:
+        _batch.check_workers(workers)
+    n, dtype, o, d, lim = _batch.ray_args(shape, origins, directions, max_t, Shape)
+    hit = np.empty(n, dtype=_BOOL)
+    t = np.empty(n, dtype=dtype)
+    point = np.empty((n, 2), dtype=dtype)
+    normal = np.empty((n, 2), dtype=dtype)
+    cdef _Job job = _Job.__new__(_Job)
+    job.query = RAYCAST
+    job.f32 = dtype.itemsize == 4
+    job.da = _side(job, &job.a, shape, dtype)
+    # no second shape: a fixed side that allocates nothing
+    job.b.fixed = True
+    job.b.kind = CIRCLE
+    job.db = NULL
+    _rows(job, 0, o)
+    _rows(job, 1, d)
+    _limits(job, lim)
+    job.hit = <unsigned char*>job.address(hit, True)
+    job.dist = job.address(t, True)
+    job.pa = job.address(point, True)
+    job.pb = job.address(normal, True)
+    _start(job, n, workers)
+    return _batch.RayHitArray(hit, t, point, normal)
+
+
+def time_of_impact(query, a, velocity_a, b, velocity_b, max_t, workers):
+    """``float[N]`` row by row, NaN for no impact (see fastcol._ref.batch)."""
+    if workers is not 1:
+        _batch.check_workers(workers)
+    n, dtype, va, vb, lim = _batch.sweep_args(a, velocity_a, b, velocity_b, max_t, Shape)
+    res = np.empty(n, dtype=dtype)
+    cdef _Job job = _job(SWEEP, a, b, dtype)
+    _rows(job, 0, va)
+    _rows(job, 1, vb)
+    _limits(job, lim)
+    job.dist = job.address(res, True)
+    _start(job, n, workers)
+    return res
+
 # --------------------------------------------------------------- geometry primitives
 
 cdef enum:
@@ -466,17 +675,18 @@ cdef enum:
     SEGMENTS_INTERSECT = 5
 
 
-cdef void _primitive_loop(int which, const double** pts, const Py_ssize_t* steps, int k,
-                          Py_ssize_t n, double* f0, double* f1, double* f2,
-                          double* p0, double* p1, unsigned char* hit) noexcept nogil:
-    # row by row, the operations of the scalar primitive in geometry.pyx; pts[j] is
-    # argument j, steps[j] its row stride (0 for a single point)
+cdef void _primitive_loop(int which, const double* const* pts, const Py_ssize_t* steps,
+                          int k, Py_ssize_t start, Py_ssize_t stop, double* f0, double* f1,
+                          double* f2, double* p0, double* p1,
+                          unsigned char* hit) noexcept nogil:
+    # rows start..stop, the operations of the scalar primitive in geometry.pyx; pts[j]
+    # is argument j, steps[j] its row stride (0 for a single point)
     cdef Py_ssize_t i
     cdef int j
     cdef double v[8]
     cdef double lx, ly, t, den, abx, aby, qx, qy, finite
     cdef SegClosest r
-    for i in range(n):
+    for i in range(start, stop):
         finite = 0.0
         for j in range(k):
             v[2 * j] = pts[j][i * steps[j]]
@@ -556,42 +766,61 @@ _PRIMITIVES = {
 }
 
 
-def primitive(name, values, names):
-    """A geometry primitive on ``(N, 2)`` arrays (see fastcol._ref.batch.primitive)."""
+cdef class _PrimitiveJob:
+    # one batch primitive: its point arrays and outputs, run over chunks of rows
+    cdef int which, k
     cdef const double* pts[4]
     cdef Py_ssize_t steps[4]
     cdef double* f[3]
     cdef double* p[2]
-    cdef unsigned char* hit = NULL
-    cdef int which, j, k, nf = 0, np_ = 0
+    cdef unsigned char* hit
+    cdef _Job buffers      # holds the arrays' buffers until the end
+
+    def run(self, Py_ssize_t start, Py_ssize_t stop):
+        with nogil:
+            _primitive_loop(self.which, self.pts, self.steps, self.k, start, stop,
+                            self.f[0], self.f[1], self.f[2], self.p[0], self.p[1], self.hit)
+
+
+def primitive(name, values, names, workers=1):
+    """A geometry primitive on ``(N, 2)`` arrays (see fastcol._ref.batch.primitive)."""
+    cdef int which, j, nf = 0, np_ = 0
     cdef Py_ssize_t n
-    cdef _Job job = _Job.__new__(_Job)
+    cdef _PrimitiveJob job = _PrimitiveJob.__new__(_PrimitiveJob)
+    cdef _Job held = _Job.__new__(_Job)
+    if workers is not 1:
+        _batch.check_workers(workers)
+    job.buffers = held
     which, layout = _PRIMITIVES[name]
     arrays, n, dtype = _batch.point_args(values, names)
     for j in range(len(arrays)):
-        pts[j] = <const double*>job.address(arrays[j], False)
-        steps[j] = 0 if arrays[j].shape[0] == 1 else 2
+        job.pts[j] = <const double*>held.address(arrays[j], False)
+        job.steps[j] = 0 if arrays[j].shape[0] == 1 else 2
     outs = []
+    job.hit = NULL
     for kind in layout:
         if kind == "b":
             out = np.empty(n, dtype=_BOOL)
-            hit = <unsigned char*>job.address(out, True)
+            job.hit = <unsigned char*>held.address(out, True)
         elif kind == "p":
             out = np.empty((n, 2))
-            p[np_] = <double*>job.address(out, True)
+            job.p[np_] = <double*>held.address(out, True)
             np_ += 1
         else:
             out = np.empty(n)
-            f[nf] = <double*>job.address(out, True)
+            job.f[nf] = <double*>held.address(out, True)
             nf += 1
         outs.append(out)
     for j in range(nf, 3):
-        f[j] = NULL
+        job.f[j] = NULL
     for j in range(np_, 2):
-        p[j] = NULL
-    k = len(arrays)
-    with nogil:
-        _primitive_loop(which, pts, steps, k, n, f[0], f[1], f[2], p[0], p[1], hit)
+        job.p[j] = NULL
+    job.which = which
+    job.k = len(arrays)
+    if workers is 1:
+        job.run(0, n)
+    else:
+        _batch.run(job.run, n, _batch.check_workers(workers))
     if dtype.itemsize == 4:
         outs = [o if part == "b" else o.astype(dtype) for o, part in zip(outs, layout)]
     return outs[0] if len(outs) == 1 else tuple(outs)

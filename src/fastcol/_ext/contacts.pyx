@@ -12,7 +12,6 @@ from .geometry cimport SegClosest, segment_segment
 from .narrowphase cimport Convex, Round, point_in_convex
 from .queries cimport (
     View,
-    _check,
     collide_views,
     view_convex,
     view_core,
@@ -21,7 +20,11 @@ from .queries cimport (
     views_swapped,
 )
 from .records cimport make_contact
-from .shapes cimport AABB_KIND, OBB_KIND, SEGMENT
+from .shapes cimport AABB_KIND, OBB_KIND, SEGMENT, Shape
+
+from fastcol import _batch
+
+from . import batch
 
 # relative tolerance (2**-33, the reference's REL): face ties and parallel edges
 cdef double REL = 1.0 / 8589934592.0
@@ -40,12 +43,6 @@ cdef struct Core:
     double ox, oy
     double vx[4]
     double vy[4]
-
-
-cdef struct Hit:
-    double nx, ny, depth
-    int count
-    double p0x, p0y, p1x, p1y
 
 
 cdef inline double _x(const Core* c, int k) noexcept nogil:
@@ -535,7 +532,36 @@ cdef void _contact(const View* a, const View* b, double ox, double oy, Hit* h) n
     _convex_convex(&ca, &cb, h)
 
 
-def contact(a, b):
+cdef bint contact_views(const View* a, const View* b, Hit* h) noexcept nogil:
+    # h (OUT): the contact of two shapes, world coordinates, normal from a to b, an
+    # unused second point (0, 0); False (h untouched) when they do not collide
+    cdef double ox, oy
+    cdef bint swapped
+    cdef const View* p
+    cdef const View* q
+    # the very decision of collide, so no contact exactly when collide is False
+    if not collide_views(a, b):
+        return False
+    swapped = views_swapped(a, b)
+    p = b if swapped else a
+    q = a if swapped else b
+    view_origin(p, &ox, &oy)
+    _contact(p, q, ox, oy, h)
+    if swapped:
+        h.nx = 0.0 - h.nx
+        h.ny = 0.0 - h.ny
+    h.p0x = h.p0x + ox
+    h.p0y = h.p0y + oy
+    if h.count == 2:
+        h.p1x = h.p1x + ox
+        h.p1y = h.p1y + oy
+    else:
+        h.p1x = 0.0
+        h.p1y = 0.0
+    return True
+
+
+def contact(a, b, workers=1):
     """How two shapes meet: normal, penetration depth and contact points, or None.
 
     Compiled twin of ``fastcol._ref.contacts.contact``, which documents it in full.
@@ -547,29 +573,19 @@ def contact(a, b):
     Contact(normal=(1.0, 0.0), depth=0.5, points=((0.75, 0.0),))
     >>> fc.contact(fc.Circle(0, 0, 1), fc.Circle(3, 0, 1)) is None
     True
+    >>> c = fc.contact(fc.Circle(0, 0, 1), fc.CircleArray([[1.5, 0, 1], [3, 0, 1]]))
+    >>> c.hit, c.depth, c.count
+    (array([ True, False]), array([0.5, 0. ]), array([1, 0]))
     """
-    cdef double ox, oy, nx, ny
-    cdef bint swapped
     cdef Hit h
     cdef View va, vb
-    cdef const View* p
-    cdef const View* q
-    _check(a, b)
+    if not (isinstance(a, Shape) and isinstance(b, Shape)):
+        # shape arrays (anything else is rejected there, naming the argument)
+        return batch.contact(None, a, b, workers)
+    if workers is not 1:
+        _batch.no_out_for_shapes(None, workers)
     view_of(a, &va)
     view_of(b, &vb)
-    # the very decision of collide, so None exactly when collide is False
-    if not collide_views(&va, &vb):
+    if not contact_views(&va, &vb, &h):
         return None
-    swapped = views_swapped(&va, &vb)
-    p = &vb if swapped else &va
-    q = &va if swapped else &vb
-    view_origin(p, &ox, &oy)
-    _contact(p, q, ox, oy, &h)
-    nx = h.nx
-    ny = h.ny
-    if swapped:
-        nx = 0.0 - nx
-        ny = 0.0 - ny
-    if h.count == 2:
-        return make_contact(nx, ny, h.depth, 2, h.p0x + ox, h.p0y + oy, h.p1x + ox, h.p1y + oy)
-    return make_contact(nx, ny, h.depth, 1, h.p0x + ox, h.p0y + oy, 0.0, 0.0)
+    return make_contact(h.nx, h.ny, h.depth, h.count, h.p0x, h.p0y, h.p1x, h.p1y)

@@ -24,9 +24,9 @@ cdef inline bint _rows(object a, object b, object c, object d) noexcept:
             or type(d) is _ndarray) and _batch.has_rows(a, b, c, d)
 
 
-cdef object _batch_primitive(str name, tuple values, tuple names):
+cdef object _batch_primitive(str name, tuple values, tuple names, object workers):
     from . import batch
-    return batch.primitive(name, values, names)
+    return batch.primitive(name, values, names, workers)
 
 
 cdef inline tuple _lift(double t, double ox, double oy, double ax, double ay,
@@ -37,7 +37,7 @@ cdef inline tuple _lift(double t, double ox, double oy, double ax, double ay,
     return (p[0], p[1])
 
 
-def closest_point_on_segment(p, a, b):
+def closest_point_on_segment(p, a, b, workers=1):
     """Point of segment ab nearest to p, and its parameter t clamped to [0, 1].
 
     See fastcol._ref.geometry.closest_point_on_segment for the full documentation.
@@ -49,7 +49,9 @@ def closest_point_on_segment(p, a, b):
     ((1.0, 0.0), 0.25)
     """
     if _rows(p, a, b, None):
-        return _batch_primitive("closest_point_on_segment", (p, a, b), ("p", "a", "b"))
+        return _batch_primitive("closest_point_on_segment", (p, a, b), ("p", "a", "b"), workers)
+    if workers is not 1:
+        _batch.check_workers(workers)
     cdef double px, py, ax, ay, bx, by, lx, ly, t
     point(p, "p", &px, &py)
     point(a, "a", &ax, &ay)
@@ -58,7 +60,7 @@ def closest_point_on_segment(p, a, b):
     return _lift(t, ax, ay, ax, ay, bx, by, lx, ly), t
 
 
-def closest_point_on_line(p, a, b):
+def closest_point_on_line(p, a, b, workers=1):
     """Point of the line through a and b nearest to p, and its unclamped parameter t.
 
     Examples
@@ -68,7 +70,9 @@ def closest_point_on_line(p, a, b):
     ((6.0, 0.0), 1.5)
     """
     if _rows(p, a, b, None):
-        return _batch_primitive("closest_point_on_line", (p, a, b), ("p", "a", "b"))
+        return _batch_primitive("closest_point_on_line", (p, a, b), ("p", "a", "b"), workers)
+    if workers is not 1:
+        _batch.check_workers(workers)
     cdef double px, py, ax, ay, bx, by, abx, aby, den, t
     point(p, "p", &px, &py)
     point(a, "a", &ax, &ay)
@@ -87,7 +91,7 @@ def closest_point_on_line(p, a, b):
     return (ax + t * abx, ay + t * aby), t
 
 
-def point_segment_distance(p, a, b):
+def point_segment_distance(p, a, b, workers=1):
     """Distance from point p to segment ab.
 
     Examples
@@ -97,7 +101,9 @@ def point_segment_distance(p, a, b):
     5.0
     """
     if _rows(p, a, b, None):
-        return _batch_primitive("point_segment_distance", (p, a, b), ("p", "a", "b"))
+        return _batch_primitive("point_segment_distance", (p, a, b), ("p", "a", "b"), workers)
+    if workers is not 1:
+        _batch.check_workers(workers)
     cdef double px, py, ax, ay, bx, by, lpx, lpy, qx, qy
     point(p, "p", &px, &py)
     point(a, "a", &ax, &ay)
@@ -120,7 +126,7 @@ cdef SegClosest _segments(a, b, c, d, double* ax, double* ay, double* bx, double
                            cy[0] - ay[0], dx[0] - ax[0], dy[0] - ay[0])
 
 
-def segment_segment_closest(a, b, c, d):
+def segment_segment_closest(a, b, c, d, workers=1):
     """Closest points of segments ab and cd: ``(distance, s, t, point_on_ab, point_on_cd)``.
 
     Examples
@@ -130,7 +136,9 @@ def segment_segment_closest(a, b, c, d):
     (1.0, 0.5, 0.0, (1.0, 0.0), (1.0, 1.0))
     """
     if _rows(a, b, c, d):
-        return _batch_primitive("segment_segment_closest", (a, b, c, d), ("a", "b", "c", "d"))
+        return _batch_primitive("segment_segment_closest", (a, b, c, d), ("a", "b", "c", "d"), workers)
+    if workers is not 1:
+        _batch.check_workers(workers)
     cdef double ax, ay, bx, by, cx, cy, dx, dy
     cdef SegClosest r = _segments(a, b, c, d, &ax, &ay, &bx, &by, &cx, &cy, &dx, &dy)
     cdef tuple pa = _lift(r.s, ax, ay, ax, ay, bx, by, r.px, r.py)
@@ -140,7 +148,7 @@ def segment_segment_closest(a, b, c, d):
     return sqrt(r.d2), r.s, r.t, pa, _lift(r.t, ax, ay, cx, cy, dx, dy, r.qx, r.qy)
 
 
-def segment_segment_distance(a, b, c, d):
+def segment_segment_distance(a, b, c, d, workers=1):
     """Distance between segments ab and cd (0.0 when they intersect or touch).
 
     Examples
@@ -150,12 +158,14 @@ def segment_segment_distance(a, b, c, d):
     3.1622776601683795
     """
     if _rows(a, b, c, d):
-        return _batch_primitive("segment_segment_distance", (a, b, c, d), ("a", "b", "c", "d"))
+        return _batch_primitive("segment_segment_distance", (a, b, c, d), ("a", "b", "c", "d"), workers)
+    if workers is not 1:
+        _batch.check_workers(workers)
     cdef double ax, ay, bx, by, cx, cy, dx, dy
     return sqrt(_segments(a, b, c, d, &ax, &ay, &bx, &by, &cx, &cy, &dx, &dy).d2)
 
 
-def segments_intersect(a, b, c, d):
+def segments_intersect(a, b, c, d, workers=1):
     """Whether segments ab and cd intersect; touching and collinear overlap count.
 
     Examples
@@ -165,6 +175,8 @@ def segments_intersect(a, b, c, d):
     True
     """
     if _rows(a, b, c, d):
-        return _batch_primitive("segments_intersect", (a, b, c, d), ("a", "b", "c", "d"))
+        return _batch_primitive("segments_intersect", (a, b, c, d), ("a", "b", "c", "d"), workers)
+    if workers is not 1:
+        _batch.check_workers(workers)
     cdef double ax, ay, bx, by, cx, cy, dx, dy
     return _segments(a, b, c, d, &ax, &ay, &bx, &by, &cx, &cy, &dx, &dy).d2 == 0.0

@@ -19,3 +19,10 @@ cdef int ray_convex(double px, double py, double dx, double dy, const Convex* cv
                     double* out) noexcept nogil
 cdef int ray_rounded_convex(double px, double py, double dx, double dy, const Convex* cv,
                             double r, double* out) noexcept nogil
+
+from .queries cimport View
+
+cdef bint raycast_view(const View* v, double px, double py, double dx, double dy,
+                       double limit, double* out) noexcept nogil
+cdef double toi_views(const View* a, double vax, double vay, const View* b, double vbx,
+                      double vby, double limit) noexcept nogil

@@ -23,7 +23,14 @@ from .records cimport make_rayhit
 from .shapes cimport AABB_KIND, OBB_KIND, SEGMENT, Shape
 from .validate cimport point
 
+import numpy as np
+
+from fastcol import _batch
 from fastcol._validate import as_direction, as_limit, shape_type_error
+
+from . import batch
+
+cdef object _NDARRAY = np.ndarray
 
 # the smallest positive float: see time_of_impact in the reference
 cdef double TINY = 5e-324
@@ -364,8 +371,51 @@ cdef inline double _limit(object max_t) except? -1.0:
     return as_limit(max_t, "max_t")
 
 
-def raycast(shape, origin, direction, max_t=INFINITY):
+cdef bint raycast_view(const View* v, double px, double py, double dx, double dy,
+                       double limit, double* out) noexcept nogil:
+    # out (OUT): t, point x, y, normal x, y of the first hit of a ray (finite origin,
+    # finite non-zero direction, limit >= 0); False when it misses within limit
+    cdef double ox, oy, lx, ly, sx, sy, t
+    cdef double hit[3]
+    cdef int e, st
+    cdef Round rc
+    cdef Convex cv
+    view_origin(v, &ox, &oy)
+    lx = px - ox
+    ly = py - oy
+    e = _scaled(dx, dy, &sx, &sy)
+    if v.kind <= SEGMENT:
+        view_core(v, ox, oy, &rc)
+        st = ray_round(lx, ly, sx, sy, rc.ax, rc.ay, rc.bx, rc.by, rc.r, hit)
+    else:
+        view_convex(v, ox, oy, &cv)
+        st = ray_convex(lx, ly, sx, sy, &cv, hit)
+    if st == INSIDE:
+        out[0] = 0.0
+        out[1] = px
+        out[2] = py
+        out[3] = 0.0
+        out[4] = 0.0
+        return True
+    if st == MISS:
+        return False
+    # + 0.0: a face the origin lies on by rounding gives -0.0; report 0.0
+    t = ldexp(hit[0], -e) + 0.0
+    if t > limit or t == INFINITY:
+        return False
+    out[0] = t
+    out[1] = px + t * dx
+    out[2] = py + t * dy
+    out[3] = hit[1]
+    out[4] = hit[2]
+    return True
+
+
+def raycast(shape, origin, direction, max_t=INFINITY, workers=1):
     """Where the ray ``origin + t * direction`` first meets a shape, as a ``RayHit``.
+
+    Arrays (a shape array, ``(N, 2)`` origins or directions, ``(N,)`` max_t) give a
+    ``RayHitArray``; the reference documents both in full.
 
     Examples
     --------
@@ -375,39 +425,26 @@ def raycast(shape, origin, direction, max_t=INFINITY):
     >>> fc.raycast(fc.AABB(0, 0, 2, 2), (1, 1), (1, 0))   # starts inside
     RayHit(t=0.0, point=(1.0, 1.0), normal=(0.0, 0.0))
     """
-    cdef double px, py, dx, dy, limit, ox, oy, lx, ly, sx, sy, t
-    cdef double out[3]
-    cdef int e, st
-    cdef Round rc
-    cdef Convex cv
+    cdef double px, py, dx, dy, limit
+    cdef double out[5]
     cdef View v
-    if not isinstance(shape, Shape):
-        raise shape_type_error(shape, "shape")
+    if not (isinstance(shape, Shape) and type(origin) is not _NDARRAY
+            and type(direction) is not _NDARRAY and type(max_t) is not _NDARRAY):
+        if _batch.is_ray_batch(shape, origin, direction, max_t):
+            return batch.raycast(None, shape, origin, direction, max_t, workers)
+        if not isinstance(shape, Shape):
+            raise shape_type_error(shape, "shape")
+    if workers is not 1:
+        _batch.no_out_for_shapes(None, workers)
     point(origin, "origin", &px, &py)
     point(direction, "direction", &dx, &dy)
     if dx == 0.0 and dy == 0.0:
         as_direction(direction, "direction")
     limit = _limit(max_t)
     view_of(shape, &v)
-    view_origin(&v, &ox, &oy)
-    lx = px - ox
-    ly = py - oy
-    e = _scaled(dx, dy, &sx, &sy)
-    if v.kind <= SEGMENT:
-        view_core(&v, ox, oy, &rc)
-        st = ray_round(lx, ly, sx, sy, rc.ax, rc.ay, rc.bx, rc.by, rc.r, out)
-    else:
-        view_convex(&v, ox, oy, &cv)
-        st = ray_convex(lx, ly, sx, sy, &cv, out)
-    if st == INSIDE:
-        return make_rayhit(0.0, px, py, 0.0, 0.0)
-    if st == MISS:
+    if not raycast_view(&v, px, py, dx, dy, limit, out):
         return None
-    # + 0.0: a face the origin lies on by rounding gives -0.0; report 0.0
-    t = ldexp(out[0], -e) + 0.0
-    if t > limit or t == INFINITY:
-        return None
-    return make_rayhit(t, px + t * dx, py + t * dy, out[1], out[2])
+    return make_rayhit(out[0], out[1], out[2], out[3], out[4])
 
 
 # ------------------------------------------------------------------ time of impact
@@ -486,36 +523,21 @@ cdef double _sweep(const View* a, const View* b, double ox, double oy, double vx
     return best
 
 
-def time_of_impact(a, velocity_a, b, velocity_b, max_t=1.0):
-    """First time at which two translating shapes touch (``None`` if never, ``0.0``
-    exactly when they already collide).
-
-    Examples
-    --------
-    >>> import fastcol as fc
-    >>> fc.time_of_impact(fc.Circle(0, 0, 1), (1, 0), fc.Circle(10, 0, 1), (-1, 0), max_t=10)
-    4.0
-    >>> fc.time_of_impact(fc.Circle(0, 0, 1), (0, 0), fc.AABB(1, -1, 2, 1), (5, 0))  # touching
-    0.0
-    """
-    cdef double vax, vay, vbx, vby, limit, wx, wy, ux, uy, vx, vy, sx, sy, ox, oy, t
+cdef double toi_views(const View* a, double vax, double vay, const View* b, double vbx,
+                      double vby, double limit) noexcept nogil:
+    # the first time in [0, limit] at which a and b, moving with their (finite)
+    # velocities, touch; -1.0 when they never do
+    cdef double wx, wy, ux, uy, vx, vy, sx, sy, ox, oy, t
     cdef int shift, e
     cdef bint swapped
-    cdef View va, vb
     cdef const View* p
     cdef const View* q
-    _check(a, b)
-    point(velocity_a, "velocity_a", &vax, &vay)
-    point(velocity_b, "velocity_b", &vbx, &vby)
-    limit = _limit(max_t)
-    view_of(a, &va)
-    view_of(b, &vb)
     # the very decision of collide: 0.0 exactly when collide is True
-    if collide_views(&va, &vb):
+    if collide_views(a, b):
         return 0.0
-    swapped = views_swapped(&va, &vb)
-    p = &vb if swapped else &va
-    q = &va if swapped else &vb
+    swapped = views_swapped(a, b)
+    p = b if swapped else a
+    q = a if swapped else b
     # b's velocity relative to a, the pair in canonical order (a swap negates it exactly)
     if swapped:
         wx = vax
@@ -536,17 +558,48 @@ def time_of_impact(a, velocity_a, b, velocity_b, max_t=1.0):
         vy = wy * 0.5 - uy * 0.5
         shift = 1
     if vx == 0.0 and vy == 0.0:
-        return None
+        return -1.0
     e = _scaled(vx, vy, &sx, &sy)
     view_origin(p, &ox, &oy)
     t = _sweep(p, q, ox, oy, sx, sy)
     if t == INFINITY:
-        return None
+        return -1.0
     t = ldexp(t, -(e + shift))
     if t == 0.0:
         # apart by collide's verdict: touching at once, but not at 0.0
         t = TINY
     if t > limit or t == INFINITY:
         # beyond max_t, or beyond the float range (a tiny velocity)
-        return None
+        return -1.0
     return t
+
+
+def time_of_impact(a, velocity_a, b, velocity_b, max_t=1.0, workers=1):
+    """First time at which two translating shapes touch (``None`` if never, ``0.0``
+    exactly when they already collide).  Arrays give ``float[N]`` with NaN for no
+    impact; the reference documents both in full.
+
+    Examples
+    --------
+    >>> import fastcol as fc
+    >>> fc.time_of_impact(fc.Circle(0, 0, 1), (1, 0), fc.Circle(10, 0, 1), (-1, 0), max_t=10)
+    4.0
+    >>> fc.time_of_impact(fc.Circle(0, 0, 1), (0, 0), fc.AABB(1, -1, 2, 1), (5, 0))  # touching
+    0.0
+    """
+    cdef double vax, vay, vbx, vby, limit, t
+    cdef View va, vb
+    if not (isinstance(a, Shape) and isinstance(b, Shape) and type(velocity_a) is not _NDARRAY
+            and type(velocity_b) is not _NDARRAY and type(max_t) is not _NDARRAY):
+        if _batch.is_sweep_batch(a, velocity_a, b, velocity_b, max_t):
+            return batch.time_of_impact(None, a, velocity_a, b, velocity_b, max_t, workers)
+        _check(a, b)
+    if workers is not 1:
+        _batch.no_out_for_shapes(None, workers)
+    point(velocity_a, "velocity_a", &vax, &vay)
+    point(velocity_b, "velocity_b", &vbx, &vby)
+    limit = _limit(max_t)
+    view_of(a, &va)
+    view_of(b, &vb)
+    t = toi_views(&va, vax, vay, &vb, vbx, vby, limit)
+    return None if t < 0.0 else t

@@ -24,6 +24,7 @@ from .arrays import (
 from .contacts import contact
 from .queries import closest_points, collide, distance
 from .records import Closest, Contact, RayHit
+from .._batch import ContactArray, RayHitArray
 from .shapes import AABB, OBB, Capsule, Circle, Polygon, Segment
 from .sweeps import raycast, time_of_impact
 
@@ -44,6 +45,8 @@ __all__ = [
     "Closest",
     "Contact",
     "RayHit",
+    "ContactArray",
+    "RayHitArray",
     "collide",
     "distance",
     "closest_points",

@@ -84,13 +84,14 @@ def closest_points(query, a, b, workers):
     return pa, pb, d
 
 
-def primitive(func, values, names, layout):
+def primitive(func, values, names, layout, workers=1):
     """A geometry primitive row by row: ``func`` on each row's points.
 
     ``layout`` names the parts of ``func``'s result: ``"p"`` a point (an ``(N, 2)``
     array), ``"f"`` a float, ``"b"`` a bool.  A row holding NaN or inf gives NaN (False
     for ``"b"``).  A single array result is returned as is, several as a tuple.
     """
+    _batch.check_workers(workers)
     arrays, n, dtype = _batch.point_args(values, names)
     outs = [np.empty((n, 2) if k == "p" else n, dtype=bool if k == "b" else np.float64)
             for k in layout]
@@ -105,3 +106,75 @@ def primitive(func, values, names, layout):
                 out[i] = False if kind == "b" else math.nan
     outs = [out if kind == "b" else out.astype(dtype, copy=False) for out, kind in zip(outs, layout)]
     return outs[0] if len(layout) == 1 else tuple(outs)
+
+
+def contact(query, a, b, workers):
+    """``ContactArray``: ``query`` (the scalar contact) row by row; no hit for no shape."""
+    _batch.check_workers(workers)
+    n, dtype, rows = _pairs(a, b)
+    res = _batch.contact_result(n, dtype)
+    for i, (sa, sb) in enumerate(rows):
+        c = None if sa is None or sb is None else query(sa, sb)
+        if c is not None:
+            res.hit[i] = True
+            res.normal[i] = c.normal
+            res.depth[i] = c.depth
+            res.count[i] = len(c.points)
+            res.points[i, :len(c.points)] = c.points
+    return res
+
+
+def _vectors(arr, n):
+    """The rows of a float64 ``(N, 2)`` or ``(1, 2)`` array as n pairs of floats."""
+    if len(arr) == 1:
+        return [(float(arr[0, 0]), float(arr[0, 1]))] * n
+    return [(float(x), float(y)) for x, y in arr]
+
+
+def _limits(arr, n):
+    return [float(arr[0])] * n if len(arr) == 1 else [float(v) for v in arr]
+
+
+def _finite(v):
+    return math.isfinite(v[0]) and math.isfinite(v[1])
+
+
+def raycast(query, shape, origins, directions, max_t, workers):
+    """``RayHitArray``: ``query`` (the scalar raycast) row by row.
+
+    A row whose shape is no shape, whose origin or direction is not finite, whose
+    direction is zero or whose ``max_t`` is negative or NaN has no hit.
+    """
+    _batch.check_workers(workers)
+    n, dtype, o, d, t = _batch.ray_args(shape, origins, directions, max_t, _Shape)
+    res = _batch.rayhit_result(n, dtype)
+    rows = zip(_rows(shape, n), _vectors(o, n), _vectors(d, n), _limits(t, n))
+    for i, (s, p, v, limit) in enumerate(rows):
+        if s is None or not (_finite(p) and _finite(v)) or v == (0.0, 0.0) or not limit >= 0.0:
+            continue
+        h = query(s, p, v, limit)
+        if h is not None:
+            res.hit[i] = True
+            res.t[i] = h.t
+            res.point[i] = h.point
+            res.normal[i] = h.normal
+    return res
+
+
+def time_of_impact(query, a, velocity_a, b, velocity_b, max_t, workers):
+    """``float[N]``: ``query`` (the scalar time_of_impact) row by row, NaN for none.
+
+    NaN also where a row is no shape, a velocity is not finite or ``max_t`` is
+    negative or NaN.
+    """
+    _batch.check_workers(workers)
+    n, dtype, va, vb, t = _batch.sweep_args(a, velocity_a, b, velocity_b, max_t, _Shape)
+    res = np.full(n, math.nan, dtype=dtype)
+    rows = zip(_rows(a, n), _vectors(va, n), _rows(b, n), _vectors(vb, n), _limits(t, n))
+    for i, (sa, ua, sb, ub, limit) in enumerate(rows):
+        if sa is None or sb is None or not (_finite(ua) and _finite(ub)) or not limit >= 0.0:
+            continue
+        toi = query(sa, ua, sb, ub, limit)
+        if toi is not None:
+            res[i] = toi
+    return res

@@ -44,11 +44,13 @@ from __future__ import annotations
 
 import math
 
+from .. import _batch
+from . import batch
 from .geometry import segment_segment
 from .narrowphase import _inner_side, convex_local, point_in_convex
 from .queries import _canonical, _check, _collide, _core, _origin
 from .records import Contact
-from .shapes import AABB_KIND, OBB_KIND, SEGMENT
+from .shapes import AABB_KIND, OBB_KIND, SEGMENT, _Shape
 
 REL = 2.0 ** -33
 
@@ -388,24 +390,30 @@ def _contact(a, b, ox, oy):
     return _overlap(_convex_core(convex_local(a, ox, oy)), _convex_core(cv))
 
 
-def contact(a, b):
+def contact(a, b, workers=1):
     """How two shapes meet: normal, penetration depth and contact points.
 
     Parameters
     ----------
-    a, b : Circle, Capsule, Segment, AABB, OBB or Polygon
-        Any two shapes, in either order.
+    a, b : shape or shape array
+        Any two shapes (Circle, Capsule, Segment, AABB, OBB or Polygon), in either
+        order; or a shape array and a shape, or two shape arrays of one length,
+        answered row by row.
+    workers : int, optional
+        For arrays: threads to split the rows over (``-1``: every core).
 
     Returns
     -------
-    Contact or None
+    Contact or None, or ContactArray
         None exactly when ``collide(a, b)`` is False.  Otherwise ``normal`` is the unit
         vector from ``a`` towards ``b``; ``depth`` (0.0 when they only touch) is the
         length of the shortest translation that separates them, so moving ``b`` by
         ``normal * depth`` leaves them touching; ``points`` holds 1 or 2 contact
         points midway between the two surfaces (2 where parallel faces or edges
         overlap).  ``contact(b, a)`` has the negated normal, the same depth and the
-        same points.
+        same points.  For arrays, a ``ContactArray(hit, normal, depth, points,
+        count)`` holding each row's contact; rows without one (no collision, or a row
+        that is no shape) are zeros.
 
     Notes
     -----
@@ -430,7 +438,19 @@ def contact(a, b):
     0.0
     >>> fc.contact(fc.Circle(0, 0, 1), fc.Circle(3, 0, 1)) is None
     True
+    >>> c = fc.contact(fc.Circle(0, 0, 1), fc.CircleArray([[1.5, 0, 1], [3, 0, 1]]))
+    >>> c.hit, c.depth, c.count
+    (array([ True, False]), array([0.5, 0. ]), array([1, 0]))
     """
+    if not (isinstance(a, _Shape) and isinstance(b, _Shape)):
+        return batch.contact(_contact_shapes, a, b, workers)
+    if type(workers) is not int or workers != 1:
+        _batch.no_out_for_shapes(None, workers)
+    return _contact_shapes(a, b)
+
+
+def _contact_shapes(a, b):
+    """``contact`` of two shapes."""
     _check(a, b)
     a, b, swapped = _canonical(a, b)
     if not _collide(a, b):

@@ -150,13 +150,15 @@ def _lift(t, ox, oy, ax, ay, bx, by, lx, ly):
     return (lx + ox, ly + oy)
 
 
-def closest_point_on_segment(p, a, b):
+def closest_point_on_segment(p, a, b, workers=1):
     """Point of segment ab nearest to p, and its parameter.
 
     Parameters
     ----------
     p, a, b : (2,) sequence of float, or (N, 2) array
         The query point and the segment's ends.
+    workers : int, optional
+        For ``(N, 2)`` arrays: threads to split the rows over (``-1``: every core).
 
     Returns
     -------
@@ -176,7 +178,9 @@ def closest_point_on_segment(p, a, b):
     if _batch.has_rows(p, a, b):
         from . import batch
 
-        return batch.primitive(closest_point_on_segment, (p, a, b), ("p", "a", "b"), "pf")
+        return batch.primitive(closest_point_on_segment, (p, a, b), ("p", "a", "b"), "pf", workers)
+    if type(workers) is not int or workers != 1:
+        _batch.check_workers(workers)
     px, py = as_point(p, "p")
     ax, ay = as_point(a, "a")
     bx, by = as_point(b, "b")
@@ -184,13 +188,15 @@ def closest_point_on_segment(p, a, b):
     return _lift(t, ax, ay, ax, ay, bx, by, lx, ly), t
 
 
-def closest_point_on_line(p, a, b):
+def closest_point_on_line(p, a, b, workers=1):
     """Point of the infinite line through a and b nearest to p, and its parameter.
 
     Parameters
     ----------
     p, a, b : (2,) sequence of float, or (N, 2) array
         The query point and two points of the line.
+    workers : int, optional
+        For ``(N, 2)`` arrays: threads to split the rows over (``-1``: every core).
 
     Returns
     -------
@@ -208,7 +214,9 @@ def closest_point_on_line(p, a, b):
     if _batch.has_rows(p, a, b):
         from . import batch
 
-        return batch.primitive(closest_point_on_line, (p, a, b), ("p", "a", "b"), "pf")
+        return batch.primitive(closest_point_on_line, (p, a, b), ("p", "a", "b"), "pf", workers)
+    if type(workers) is not int or workers != 1:
+        _batch.check_workers(workers)
     px, py = as_point(p, "p")
     ax, ay = as_point(a, "a")
     bx, by = as_point(b, "b")
@@ -226,7 +234,7 @@ def closest_point_on_line(p, a, b):
     return (ax + t * abx, ay + t * aby), t
 
 
-def point_segment_distance(p, a, b):
+def point_segment_distance(p, a, b, workers=1):
     """Distance from point p to segment ab.
 
     Examples
@@ -240,7 +248,9 @@ def point_segment_distance(p, a, b):
     if _batch.has_rows(p, a, b):
         from . import batch
 
-        return batch.primitive(point_segment_distance, (p, a, b), ("p", "a", "b"), "f")
+        return batch.primitive(point_segment_distance, (p, a, b), ("p", "a", "b"), "f", workers)
+    if type(workers) is not int or workers != 1:
+        _batch.check_workers(workers)
     px, py = as_point(p, "p")
     ax, ay = as_point(a, "a")
     bx, by = as_point(b, "b")
@@ -250,13 +260,15 @@ def point_segment_distance(p, a, b):
     return math.sqrt(dist2(lpx, lpy, qx, qy))
 
 
-def segment_segment_closest(a, b, c, d):
+def segment_segment_closest(a, b, c, d, workers=1):
     """Closest points of segments ab and cd.
 
     Parameters
     ----------
     a, b, c, d : (2,) sequence of float, or (N, 2) array
         The ends of the two segments; a segment whose ends coincide is a point.
+    workers : int, optional
+        For ``(N, 2)`` arrays: threads to split the rows over (``-1``: every core).
 
     Returns
     -------
@@ -279,7 +291,9 @@ def segment_segment_closest(a, b, c, d):
     if _batch.has_rows(a, b, c, d):
         from . import batch
 
-        return batch.primitive(segment_segment_closest, (a, b, c, d), ("a", "b", "c", "d"), "fffpp")
+        return batch.primitive(segment_segment_closest, (a, b, c, d), ("a", "b", "c", "d"), "fffpp", workers)
+    if type(workers) is not int or workers != 1:
+        _batch.check_workers(workers)
     ax, ay = as_point(a, "a")
     bx, by = as_point(b, "b")
     cx, cy = as_point(c, "c")
@@ -294,7 +308,7 @@ def segment_segment_closest(a, b, c, d):
     return math.sqrt(d2), s, t, pa, _lift(t, ax, ay, cx, cy, dx, dy, qx, qy)
 
 
-def segment_segment_distance(a, b, c, d):
+def segment_segment_distance(a, b, c, d, workers=1):
     """Distance between segments ab and cd (0.0 when they intersect or touch).
 
     Examples
@@ -306,7 +320,9 @@ def segment_segment_distance(a, b, c, d):
     if _batch.has_rows(a, b, c, d):
         from . import batch
 
-        return batch.primitive(segment_segment_distance, (a, b, c, d), ("a", "b", "c", "d"), "f")
+        return batch.primitive(segment_segment_distance, (a, b, c, d), ("a", "b", "c", "d"), "f", workers)
+    if type(workers) is not int or workers != 1:
+        _batch.check_workers(workers)
     ax, ay = as_point(a, "a")
     bx, by = as_point(b, "b")
     cx, cy = as_point(c, "c")
@@ -315,7 +331,7 @@ def segment_segment_distance(a, b, c, d):
     return math.sqrt(d2)
 
 
-def segments_intersect(a, b, c, d):
+def segments_intersect(a, b, c, d, workers=1):
     """Whether segments ab and cd intersect; touching and collinear overlap count.
 
     Examples
@@ -329,7 +345,9 @@ def segments_intersect(a, b, c, d):
     if _batch.has_rows(a, b, c, d):
         from . import batch
 
-        return batch.primitive(segments_intersect, (a, b, c, d), ("a", "b", "c", "d"), "b")
+        return batch.primitive(segments_intersect, (a, b, c, d), ("a", "b", "c", "d"), "b", workers)
+    if type(workers) is not int or workers != 1:
+        _batch.check_workers(workers)
     ax, ay = as_point(a, "a")
     bx, by = as_point(b, "b")
     cx, cy = as_point(c, "c")

@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import math
 
+from .. import _batch
 from .._validate import as_direction, as_limit, as_point, shape_type_error
+from . import batch
 from .geometry import closest_on_segment, dist2
 from .narrowphase import convex_local, point_in_convex
 from .queries import _canonical, _check, _collide, _core, _origin
@@ -343,19 +345,21 @@ def _ldexp(t, k):
         return math.inf
 
 
-def raycast(shape, origin, direction, max_t=math.inf):
+def raycast(shape, origin, direction, max_t=math.inf, workers=1):
     """Where the ray ``origin + t * direction`` first meets a shape.
 
     Parameters
     ----------
-    shape : Circle, Capsule, Segment, AABB, OBB or Polygon
+    shape : Circle, Capsule, Segment, AABB, OBB or Polygon, or a shape array
         The shape; it is closed (its boundary belongs to it, as in ``collide``).
-    origin : (x, y) pair of finite floats
+    origin : (x, y) pair of finite floats, or an (N, 2) array
         Start of the ray.
-    direction : (x, y) pair of finite floats, not (0, 0)
+    direction : (x, y) pair of finite floats, not (0, 0), or an (N, 2) array
         Need not be unit: ``t`` is measured in units of ``direction``.
-    max_t : float, default inf
+    max_t : float, default inf, or an (N,) array
         Longest ``t`` accepted (>= 0; inf allowed).
+    workers : int, optional
+        For arrays: threads to split the rows over (``-1``: every core).
 
     Returns
     -------
@@ -364,6 +368,13 @@ def raycast(shape, origin, direction, max_t=math.inf):
         ``point == origin + t * direction`` (computed in world coordinates) and
         ``normal`` the unit outward normal of the surface entered, facing the ray.
         ``None`` when the ray misses within ``max_t``.
+    RayHitArray
+        When the shape is an array or an argument holds rows (one ray over many
+        shapes, many rays over one shape, or N rays against N shapes): a
+        ``RayHitArray(hit, t, point, normal)`` of the rows' hits.  Rows without a hit
+        hold ``t = inf`` and zeros; so does a row that is no shape or no ray (a
+        non-finite origin or direction, a zero direction, a negative or NaN
+        ``max_t``): array rows are data, checked as they are read, never an error.
 
     Notes
     -----
@@ -389,7 +400,19 @@ def raycast(shape, origin, direction, max_t=math.inf):
     RayHit(t=0.0, point=(1.0, 1.0), normal=(0.0, 0.0))
     >>> fc.raycast(fc.Segment(3, -1, 3, 1), (0, 0), (1, 0), max_t=2.0) is None
     True
+    >>> import numpy as np
+    >>> fc.raycast(fc.Circle(5, 0, 1), np.array([[0.0, 0.0], [0.0, 5.0]]), (1, 0)).t
+    array([ 4., inf])
     """
+    if _batch.is_ray_batch(shape, origin, direction, max_t):
+        return batch.raycast(_raycast_shape, shape, origin, direction, max_t, workers)
+    if type(workers) is not int or workers != 1:
+        _batch.no_out_for_shapes(None, workers)
+    return _raycast_shape(shape, origin, direction, max_t)
+
+
+def _raycast_shape(shape, origin, direction, max_t):
+    """``raycast`` of one shape and one ray."""
     if not isinstance(shape, _Shape):
         raise shape_type_error(shape, "shape")
     px, py = as_point(origin, "origin")
@@ -471,17 +494,19 @@ def _sweep(a, b, ox, oy, vx, vy):
     return best
 
 
-def time_of_impact(a, velocity_a, b, velocity_b, max_t=1.0):
+def time_of_impact(a, velocity_a, b, velocity_b, max_t=1.0, workers=1):
     """First time at which two translating shapes touch.
 
     Parameters
     ----------
-    a, b : Circle, Capsule, Segment, AABB, OBB or Polygon
-        Any two shapes, in either order.
-    velocity_a, velocity_b : (x, y) pair of finite floats
+    a, b : shape or shape array
+        Any two shapes, in either order; or shape arrays (row by row).
+    velocity_a, velocity_b : (x, y) pair of finite floats, or an (N, 2) array
         Displacement of each shape per unit of time; (0, 0) is a static body.
-    max_t : float, default 1.0
+    max_t : float, default 1.0, or an (N,) array
         Latest time accepted (>= 0; inf allowed).
+    workers : int, optional
+        For arrays: threads to split the rows over (``-1``: every core).
 
     Returns
     -------
@@ -490,6 +515,10 @@ def time_of_impact(a, velocity_a, b, velocity_b, max_t=1.0):
         and ``b`` moved by ``velocity_b * t`` touch; ``0.0`` exactly when
         ``collide(a, b)``; ``None`` when they never touch within ``max_t`` (always so
         when both move alike and are apart).
+    ndarray of shape (N,)
+        When a shape or an argument is an array: each row's time, NaN where there is
+        no impact, and where a row is no shape, a velocity row is not finite or a
+        ``max_t`` row is negative or NaN.
 
     Notes
     -----
@@ -512,7 +541,19 @@ def time_of_impact(a, velocity_a, b, velocity_b, max_t=1.0):
     0.0
     >>> fc.time_of_impact(fc.Circle(0, 0, 1), (-1, 0), fc.Circle(5, 0, 1), (1, 0)) is None
     True
+    >>> fc.time_of_impact(fc.Circle(0, 0, 1), (1, 0),
+    ...                   fc.CircleArray([[10, 0, 1], [0, 5, 1]]), (-1, 0), max_t=10)
+    array([ 4., nan])
     """
+    if _batch.is_sweep_batch(a, velocity_a, b, velocity_b, max_t):
+        return batch.time_of_impact(_toi_shapes, a, velocity_a, b, velocity_b, max_t, workers)
+    if type(workers) is not int or workers != 1:
+        _batch.no_out_for_shapes(None, workers)
+    return _toi_shapes(a, velocity_a, b, velocity_b, max_t)
+
+
+def _toi_shapes(a, velocity_a, b, velocity_b, max_t):
+    """``time_of_impact`` of two shapes."""
     _check(a, b)
     vax, vay = as_point(velocity_a, "velocity_a")
     vbx, vby = as_point(velocity_b, "velocity_b")

@@ -1,0 +1,351 @@
+"""contact, raycast and time_of_impact over shape arrays, on both backends.
+
+Each row of a batch answer must be the scalar answer for that row: float64 bit for bit,
+float32 the float64 answer on the same (widened) inputs rounded once.  Rows without an
+answer follow DESIGN.md: zeros in a ContactArray, ``t = inf`` and zeros in a
+RayHitArray, NaN from time_of_impact; array rows are data, so a row that is no shape or
+no ray (NaN, a zero direction, a negative max_t) gives no answer rather than an error.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from test_batch import BATCH, PAIRS, _in, _widened, as_bytes, build_array, rows_of
+from test_query_properties import KINDS, make, shape_specs
+
+KIND_IDS = [f"{a}-{b}" for a, b in PAIRS]
+# shapes near the origin, so that a good share of random pairs overlap
+NEAR = {kind: shape_specs(kind, lim=2, size_lim=1) for kind in KINDS}
+vectors = st.tuples(st.floats(-3, 3), st.floats(-3, 3))
+
+
+def _arr(values, dtype=np.float64):
+    return np.asarray(values, dtype=dtype).reshape(-1, 2)
+
+
+# ------------------------------------------------------------------------- contact
+
+
+def check_contact_rows(fc, a, b, n):
+    res = fc.contact(a, b)
+    assert isinstance(res, fc.ContactArray)
+    hit, normal, depth, points, count = res  # unpacks in the documented order
+    assert hit.shape == (n,) and hit.dtype == np.bool_
+    assert normal.shape == (n, 2) and points.shape == (n, 2, 2) and depth.shape == (n,)
+    assert count.shape == (n,) and count.dtype == np.int64
+    for i, (p, q) in enumerate(zip(rows_of(a, n), rows_of(b, n))):
+        c = fc.contact(p, q)
+        assert bool(hit[i]) == (c is not None)
+        if c is None:
+            # no contact: zeros, so normal * depth moves nothing
+            assert not normal[i].any() and depth[i] == 0.0 and not points[i].any()
+            assert count[i] == 0
+            continue
+        assert normal[i].tobytes() == as_bytes(c.normal)
+        assert depth[i].tobytes() == as_bytes(c.depth)
+        assert count[i] == len(c.points)
+        padded = list(c.points) + [(0.0, 0.0)] * (2 - len(c.points))
+        assert points[i].tobytes() == as_bytes(padded)
+
+
+@pytest.mark.parametrize("ka,kb", PAIRS, ids=KIND_IDS)
+@BATCH
+@given(data=st.data())
+def test_contact_rows_equal_scalar_contact(fc, ka, kb, data):
+    n = data.draw(st.integers(0, 5))
+    sa = data.draw(st.lists(NEAR[ka], min_size=n, max_size=n))
+    sb = data.draw(st.lists(NEAR[kb], min_size=n, max_size=n))
+    check_contact_rows(fc, build_array(fc, ka, sa), build_array(fc, kb, sb), n)
+    shape = make(fc, data.draw(NEAR[ka]))
+    arr = build_array(fc, kb, sb)
+    check_contact_rows(fc, shape, arr, n)
+    check_contact_rows(fc, arr, shape, n)
+
+
+def test_contact_known_rows(fc):
+    # worked by hand: overlap 0.5 along +x; touching (depth 0); apart; a NaN row
+    a = fc.CircleArray([[0, 0, 1], [0, 0, 1], [0, 0, 1], [math.nan, 0, 1]])
+    b = fc.CircleArray([[1.5, 0, 1], [0, 2, 1], [3, 0, 1], [0, 0, 1]])
+    c = fc.contact(a, b)
+    assert c.hit.tolist() == [True, True, False, False]
+    assert c.normal.tolist() == [[1.0, 0.0], [0.0, 1.0], [0.0, 0.0], [0.0, 0.0]]
+    assert c.depth.tolist() == [0.5, 0.0, 0.0, 0.0]
+    assert c.count.tolist() == [1, 1, 0, 0]
+    assert c.points[0].tolist() == [[0.75, 0.0], [0.0, 0.0]]
+    assert c.points[1].tolist() == [[0.0, 1.0], [0.0, 0.0]]
+    # two boxes sharing a face band: two points, midway (x = 1.5) on the overlap's ends
+    boxes = fc.contact(fc.AABB(0, 0, 2, 2), fc.AABBArray([[1, 0.5, 4, 1.5]]))
+    assert boxes.count.tolist() == [2]
+    assert boxes.normal.tolist() == [[1.0, 0.0]] and boxes.depth.tolist() == [1.0]
+    assert sorted(map(tuple, boxes.points[0].tolist())) == [(1.5, 0.5), (1.5, 1.5)]
+
+
+def test_contact_float32_is_float64_rounded_once(fc, ref):
+    rng = np.random.default_rng(7)
+    a32 = fc.CapsuleArray(np.column_stack([rng.uniform(-2, 2, (64, 4)),
+                                           rng.uniform(0, 1, 64)]).astype(np.float32))
+    b32 = fc.PolygonArray([fc.Polygon.hull(rng.uniform(-2, 2, (6, 2))) for _ in range(64)],
+                          dtype=np.float32)
+    c32 = fc.contact(a32, b32)
+    c64 = fc.contact(_widened(fc, a32), _widened(fc, b32))
+    assert c32.hit.any() and not c32.hit.all()  # the draw has both kinds of rows
+    assert c32.normal.dtype == c32.depth.dtype == c32.points.dtype == np.float32
+    assert c32.hit.tolist() == c64.hit.tolist() and c32.count.tolist() == c64.count.tolist()
+    for f32, f64 in zip(c32[1:4], c64[1:4]):
+        assert f32.tobytes() == f64.astype(np.float32).tobytes()
+    # the reference agrees on float32
+    r32 = ref.contact(_in(ref, a32), _in(ref, b32))
+    for mine, theirs in zip(c32, r32):
+        assert mine.tobytes() == theirs.tobytes()
+
+
+# ------------------------------------------------------------------------- raycast
+
+
+def check_ray_rows(fc, shapes, origins, directions, max_t, n):
+    res = fc.raycast(shapes, origins, directions, max_t)
+    assert isinstance(res, fc.RayHitArray)
+    hit, t, point, normal = res
+    assert hit.shape == (n,) and t.shape == (n,) and point.shape == normal.shape == (n, 2)
+    o = np.broadcast_to(np.asarray(origins, dtype=float), (n, 2))
+    d = np.broadcast_to(np.asarray(directions, dtype=float), (n, 2))
+    lim = np.broadcast_to(np.asarray(max_t, dtype=float), (n,))
+    for i, s in enumerate(rows_of(shapes, n)):
+        h = fc.raycast(s, tuple(o[i].tolist()), tuple(d[i].tolist()), float(lim[i]))
+        assert bool(hit[i]) == (h is not None)
+        if h is None:
+            assert t[i] == math.inf and not point[i].any() and not normal[i].any()
+            continue
+        assert t[i].tobytes() == as_bytes(h.t)
+        assert point[i].tobytes() == as_bytes(h.point)
+        assert normal[i].tobytes() == as_bytes(h.normal)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@BATCH
+@given(data=st.data())
+def test_raycast_rows_equal_scalar_raycast(fc, kind, data):
+    n = data.draw(st.integers(0, 5))
+    specs = data.draw(st.lists(NEAR[kind], min_size=n, max_size=n))
+    arr = build_array(fc, kind, specs)
+    origins = _arr(data.draw(st.lists(vectors, min_size=n, max_size=n)))
+    dirs = data.draw(st.lists(vectors.filter(lambda v: v != (0.0, 0.0)), min_size=n, max_size=n))
+    dirs = _arr(dirs)
+    limits = np.array(data.draw(st.lists(st.sampled_from([0.0, 0.5, 2.0, math.inf]),
+                                         min_size=n, max_size=n)), dtype=float)
+    one = data.draw(vectors)
+    # N rays against N shapes, one ray over many shapes, many rays over one shape
+    check_ray_rows(fc, arr, origins, dirs, limits, n)
+    check_ray_rows(fc, arr, (-4.0, one[1]), (1.0, 0.25), math.inf, n)
+    if n:
+        shape = make(fc, specs[0])
+        check_ray_rows(fc, shape, origins, dirs, 3.0, n)
+        check_ray_rows(fc, shape, one, dirs, limits, n)
+
+
+def test_raycast_known_rows(fc):
+    # worked by hand: a unit circle at (5, 0) hit from the origin at t = 4; a ray
+    # passing above it; an origin inside (t = 0, zero normal); max_t short of the hit
+    c = fc.Circle(5, 0, 1)
+    res = fc.raycast(c, _arr([[0, 0], [0, 5], [5, 0.5], [0, 0]]), (1, 0),
+                     np.array([10, 10, 10, 3.5]))
+    assert res.hit.tolist() == [True, False, True, False]
+    assert res.t.tolist() == [4.0, math.inf, 0.0, math.inf]
+    assert res.point.tolist() == [[4.0, 0.0], [0, 0], [5.0, 0.5], [0, 0]]
+    assert res.normal.tolist() == [[-1.0, 0.0], [0, 0], [0.0, 0.0], [0, 0]]
+
+
+def test_rows_that_are_no_ray_have_no_hit(fc):
+    circles = fc.CircleArray([[5, 0, 1]] * 6)
+    origins = _arr([[0, 0], [math.nan, 0], [0, 0], [0, 0], [0, 0], [0, 0]])
+    dirs = _arr([[1, 0], [1, 0], [0, 0], [math.inf, 0], [1, 0], [1, 0]])
+    limits = np.array([10, 10, 10, 10, -1.0, math.nan])
+    res = fc.raycast(circles, origins, dirs, limits)
+    assert res.hit.tolist() == [True, False, False, False, False, False]
+    assert res.t[1:].tolist() == [math.inf] * 5
+    assert not res.point[1:].any() and not res.normal[1:].any()
+    # and a row that is no shape
+    bad = fc.CircleArray([[5, 0, -1], [math.nan, 0, 1]])
+    assert fc.raycast(bad, (0, 0), (1, 0)).hit.tolist() == [False, False]
+
+
+def test_raycast_float32(fc, ref):
+    rng = np.random.default_rng(3)
+    boxes = fc.OBBArray(np.column_stack([rng.uniform(-3, 3, (50, 2)), rng.uniform(0.1, 1, (50, 2)),
+                                         rng.uniform(-3, 3, 50)]).astype(np.float32))
+    origins = rng.uniform(-4, 4, (50, 2)).astype(np.float32)
+    dirs = rng.uniform(-1, 1, (50, 2)).astype(np.float32)
+    r32 = fc.raycast(boxes, origins, dirs)
+    assert r32.t.dtype == r32.point.dtype == r32.normal.dtype == np.float32
+    r64 = fc.raycast(_widened(fc, boxes), origins.astype(np.float64), dirs.astype(np.float64))
+    assert r32.hit.any() and not r32.hit.all()
+    assert r32.hit.tolist() == r64.hit.tolist()
+    for f32, f64 in zip(r32[1:], r64[1:]):
+        assert f32.tobytes() == f64.astype(np.float32).tobytes()
+    # one float64 argument makes the answer float64
+    assert fc.raycast(boxes, origins.astype(np.float64), dirs).t.dtype == np.float64
+    assert fc.raycast(boxes, (0.0, 0.0), dirs).t.dtype == np.float32  # a tuple does not widen
+    theirs = ref.raycast(_in(ref, boxes), origins, dirs)
+    for mine, other in zip(r32, theirs):
+        assert mine.tobytes() == other.tobytes()
+
+
+# ------------------------------------------------------------------ time of impact
+
+
+def check_toi_rows(fc, a, va, b, vb, max_t, n):
+    res = fc.time_of_impact(a, va, b, vb, max_t)
+    assert res.shape == (n,) and res.dtype == np.float64
+    ua = np.broadcast_to(np.asarray(va, dtype=float), (n, 2))
+    ub = np.broadcast_to(np.asarray(vb, dtype=float), (n, 2))
+    lim = np.broadcast_to(np.asarray(max_t, dtype=float), (n,))
+    want = []
+    for i, (p, q) in enumerate(zip(rows_of(a, n), rows_of(b, n))):
+        t = fc.time_of_impact(p, tuple(ua[i].tolist()), q, tuple(ub[i].tolist()), float(lim[i]))
+        want.append(math.nan if t is None else t)
+    assert res.tobytes() == as_bytes(want)
+
+
+@pytest.mark.parametrize("ka,kb", PAIRS, ids=KIND_IDS)
+@BATCH
+@given(data=st.data())
+def test_time_of_impact_rows_equal_scalar(fc, ka, kb, data):
+    n = data.draw(st.integers(0, 5))
+    sa = data.draw(st.lists(shape_specs(ka, lim=2, size_lim=1), min_size=n, max_size=n))
+    sb = data.draw(st.lists(shape_specs(kb, lim=2, size_lim=1), min_size=n, max_size=n))
+    a, b = build_array(fc, ka, sa), build_array(fc, kb, sb)
+    va = _arr(data.draw(st.lists(vectors, min_size=n, max_size=n)))
+    vb = _arr(data.draw(st.lists(vectors, min_size=n, max_size=n)))
+    check_toi_rows(fc, a, va, b, vb, 2.0, n)
+    check_toi_rows(fc, a, (0.0, 0.0), b, vb, np.full(n, math.inf), n)
+    if n:
+        check_toi_rows(fc, make(fc, sa[0]), va, b, (0.5, -0.5), 3.0, n)
+        # one pair of shapes swept with many velocities
+        check_toi_rows(fc, make(fc, sa[0]), (0.0, 0.0), make(fc, sb[0]), vb, 5.0, n)
+
+
+def test_time_of_impact_known_rows(fc):
+    # worked by hand: closing at speed 2 over a gap of 8 (t = 4); moving apart; already
+    # overlapping (0.0); a NaN velocity, a negative max_t and a NaN shape (NaN)
+    a = fc.CircleArray([[0, 0, 1]] * 5 + [[math.nan, 0, 1]])
+    b = fc.CircleArray([[10, 0, 1], [10, 0, 1], [1, 0, 1], [10, 0, 1], [10, 0, 1], [10, 0, 1]])
+    vb = _arr([[-1, 0], [1, 0], [0, 0], [math.nan, 0], [-1, 0], [-1, 0]])
+    t = fc.time_of_impact(a, (1, 0), b, vb, np.array([10, 10, 10, 10, -1, 10.0]))
+    assert t[:3].tolist() == [4.0, pytest.approx(math.nan, nan_ok=True), 0.0]
+    assert np.isnan(t[1]) and np.isnan(t[3:]).all()
+
+
+def test_time_of_impact_float32(fc, ref):
+    rng = np.random.default_rng(11)
+    a = fc.CircleArray(np.column_stack([rng.uniform(-3, 3, (40, 2)),
+                                        rng.uniform(0, 1, 40)]).astype(np.float32))
+    b = fc.AABBArray(np.sort(rng.uniform(-3, 3, (40, 2, 2)), axis=1)
+                     .transpose(0, 2, 1).reshape(40, 4).astype(np.float32))
+    v = rng.uniform(-4, 4, (40, 2)).astype(np.float32)
+    t32 = fc.time_of_impact(a, v, b, (0.0, 0.0))
+    assert t32.dtype == np.float32
+    t64 = fc.time_of_impact(_widened(fc, a), v.astype(np.float64), _widened(fc, b), (0.0, 0.0))
+    assert np.isfinite(t64).any() and np.isnan(t64).any()
+    assert t32.tobytes() == t64.astype(np.float32).tobytes()
+    assert t32.tobytes() == ref.time_of_impact(_in(ref, a), v, _in(ref, b), (0.0, 0.0)).tobytes()
+
+
+# -------------------------------------------------------------- shared behaviour
+
+
+def test_empty_arrays(fc):
+    empty = fc.CircleArray(np.empty((0, 3)))
+    c = fc.contact(empty, fc.Circle(0, 0, 1))
+    assert [x.shape for x in c] == [(0,), (0, 2), (0,), (0, 2, 2), (0,)]
+    r = fc.raycast(empty, (0, 0), (1, 0))
+    assert [x.shape for x in r] == [(0,), (0,), (0, 2), (0, 2)]
+    assert fc.time_of_impact(empty, (0, 0), empty, (1, 0)).shape == (0,)
+    assert fc.raycast(fc.Circle(0, 0, 1), np.empty((0, 2)), (1, 0)).t.shape == (0,)
+
+
+@pytest.mark.parametrize("workers", [2, 3, -1])
+def test_workers_give_the_same_rows(fc, workers):
+    if fc.__name__ == "fastcol._ref":
+        n = 300  # the reference ignores workers: a short check of the argument
+    else:
+        n = 9000  # several chunks of rows
+    rng = np.random.default_rng(5)
+    a = fc.CircleArray(np.column_stack([rng.uniform(-20, 20, (n, 2)), rng.uniform(0, 2, n)]))
+    b = fc.OBBArray(np.column_stack([rng.uniform(-20, 20, (n, 2)), rng.uniform(0, 2, (n, 2)),
+                                     rng.uniform(-3, 3, n)]))
+    v = rng.uniform(-5, 5, (n, 2))
+    one = [x.tobytes() for x in fc.contact(a, b)]
+    assert one == [x.tobytes() for x in fc.contact(a, b, workers=workers)]
+    assert (fc.raycast(b, v, v[::-1].copy()).t.tobytes()
+            == fc.raycast(b, v, v[::-1].copy(), workers=workers).t.tobytes())
+    assert (fc.time_of_impact(a, v, b, (0, 0)).tobytes()
+            == fc.time_of_impact(a, v, b, (0, 0), workers=workers).tobytes())
+
+
+def test_lengths_must_match(fc):
+    a = fc.CircleArray(np.zeros((3, 3)))
+    b = fc.CircleArray(np.zeros((4, 3)))
+    with pytest.raises(ValueError, match="^a and b must have the same length, got 3 and 4"):
+        fc.contact(a, b)
+    with pytest.raises(ValueError, match="^shape and origin must have the same length"):
+        fc.raycast(a, np.zeros((4, 2)), (1, 0))
+    with pytest.raises(ValueError, match="^origin and direction must have the same length"):
+        fc.raycast(fc.Circle(0, 0, 1), np.zeros((2, 2)), np.ones((3, 2)))
+    with pytest.raises(ValueError, match="^shape and max_t must have the same length"):
+        fc.raycast(a, (0, 0), (1, 0), np.ones(2))
+    with pytest.raises(ValueError, match="^a and velocity_b must have the same length"):
+        fc.time_of_impact(a, (0, 0), fc.Circle(0, 0, 1), np.zeros((2, 2)))
+
+
+def test_bad_arguments_are_named(fc):
+    arr = fc.CircleArray(np.zeros((2, 3)))
+    with pytest.raises(TypeError, match="^b must be a shape"):
+        fc.contact(arr, "circle")
+    with pytest.raises(TypeError, match="^shape must be a shape"):
+        fc.raycast(None, np.zeros((2, 2)), (1, 0))
+    with pytest.raises(ValueError, match="^origin must have shape"):
+        fc.raycast(arr, np.zeros((2, 3)), (1, 0))
+    with pytest.raises(TypeError, match="^direction must hold real numbers"):
+        fc.raycast(arr, (0, 0), np.zeros((2, 2), dtype=complex))
+    # a single vector or limit is a plain argument: checked as in the scalar query
+    with pytest.raises(ValueError, match="^direction must be non-zero"):
+        fc.raycast(arr, (0, 0), (0, 0))
+    with pytest.raises(ValueError, match="^max_t must be >= 0"):
+        fc.raycast(arr, (0, 0), (1, 0), -1.0)
+    with pytest.raises(ValueError, match=r"^velocity_a\[0\] must be finite"):
+        fc.time_of_impact(arr, (math.nan, 0), arr, (0, 0))
+    with pytest.raises(ValueError, match="^max_t must have shape"):
+        fc.time_of_impact(arr, (0, 0), arr, (0, 0), np.zeros((2, 1)))
+    with pytest.raises(ValueError, match="^workers must be >= 1"):
+        fc.contact(arr, arr, workers=0)
+    with pytest.raises(TypeError, match="^workers must be an integer"):
+        fc.raycast(arr, (0, 0), (1, 0), workers=1.5)
+    with pytest.raises(ValueError, match="^workers must be >= 1"):
+        fc.time_of_impact(arr, (0, 0), arr, (1, 0), workers=-2)
+
+
+def test_scalar_calls_accept_only_valid_workers(fc):
+    a, b = fc.Circle(0, 0, 1), fc.Circle(1, 0, 1)
+    assert fc.contact(a, b, workers=2) == fc.contact(a, b)
+    assert fc.raycast(a, (-3, 0), (1, 0), workers=-1) == fc.raycast(a, (-3, 0), (1, 0))
+    assert fc.time_of_impact(a, (0, 0), b, (1, 0), workers=2) == 0.0
+    with pytest.raises(ValueError, match="^workers"):
+        fc.contact(a, b, workers=0)
+    with pytest.raises(TypeError, match="^workers"):
+        fc.time_of_impact(a, (0, 0), b, (1, 0), workers="2")
+
+
+def test_inputs_are_not_written_and_non_contiguous_work(fc):
+    data = np.array([[0, 0, 1], [9, 9, 1], [3, 0, 1], [9, 9, 1]], dtype=float)
+    data.setflags(write=False)
+    arr = fc.CircleArray(data)
+    origins = np.array([[-5, 0, 7], [-5, 0, 7]], dtype=">f8")[:, :2]  # big-endian, strided
+    res = fc.raycast(arr[::2], origins, (1, 0))
+    assert res.t.tolist() == [4.0, 7.0]
+    assert data.tolist() == [[0, 0, 1], [9, 9, 1], [3, 0, 1], [9, 9, 1]]
