@@ -132,22 +132,26 @@ def test_pile_settles_with_small_penetration(fc):
     assert (scene.pos[:, 1] < 0.5 * scene.height).all()
 
 
-def test_head_on_circles_bounce_with_restitution(fc):
-    """Worked by hand: equal circles meeting at speeds +4 and -4 (no gravity, no air).
+@pytest.mark.parametrize("speed, after", [(12.0, 6.0), (4.0, 0.0)], ids=["impact", "slow"])
+def test_head_on_circles(fc, speed, after):
+    """Worked by hand: equal circles (r = 1, size sqrt(2)) meeting at +speed and -speed,
+    no gravity, no air, restitution e = 0.5.
 
-    One impulse j along the normal (1, 0) solves the contact: the relative normal
-    speed goes from -8 to +e * 8 = 4 with e = 0.5, so each circle's velocity changes
-    by 6 (equal masses): +4 -> -2 and -4 -> +2.
+    An impact is an approach faster than 0.2 * sqrt(2) * 60 = 16.97 per second.  At
+    speed 12 (approach 24) one impulse along the normal (1, 0) turns the relative
+    normal speed -24 into +e * 24 = 12: each circle's velocity changes by 18 (equal
+    masses), +12 -> -6 and -12 -> +6.  At speed 4 (approach 8, no impact) the target
+    is 0: both stop.
     """
-    scene = build_scene(20.0, 20.0, circles=[[9.05, 10.0, 1.0], [10.95, 10.0, 1.0]],
-                        velocities=[[4.0, 0.0], [-4.0, 0.0]], fc=fc)
+    scene = build_scene(40.0, 20.0, circles=[[19.05, 10.0, 1.0], [20.95, 10.0, 1.0]],
+                        velocities=[[speed, 0.0], [-speed, 0.0]], fc=fc)
     params = Params(gravity=0.0, damping=0.0, restitution=0.5, friction=0.0)
     run(scene, 1, params)
-    assert scene.vel[:, 0] == pytest.approx([-2.0, 2.0], rel=1e-12)
+    assert scene.vel[:, 0] == pytest.approx([-after, after], rel=1e-12, abs=1e-12)
     assert scene.vel[:, 1].tolist() == [0.0, 0.0]
-    # the overlap 0.1 is corrected beyond the slop (1% of the size sqrt(2)) and the
-    # circles moved apart by 2 * dt in the step: they are now apart
-    assert scene.pos[1, 0] - scene.pos[0, 0] > 2.0
+    # the overlap 0.1 is corrected beyond the slop (1% of the size) and the circles
+    # moved apart by 2 * after * dt in the step: no longer overlapping by 0.1
+    assert scene.pos[1, 0] - scene.pos[0, 0] > 1.9
 
 
 def test_stack_rests_on_the_floor(fc):

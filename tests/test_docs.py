@@ -16,6 +16,8 @@ MODULES = {
     "compiled": ["geometry", "shapes", "queries", "records", "arrays", "contacts", "sweeps"],
 }
 PACKAGES = {"reference": "fastcol._ref", "compiled": "fastcol._ext"}
+# modules outside the backends, whose examples run on the façade as a user runs them
+PUBLIC_MODULES = ["fastcol.demo.scene", "fastcol.demo.step"]
 
 
 class _Facade:
@@ -51,4 +53,11 @@ def test_package_docstring_example():
     import fastcol
 
     result = doctest.testmod(fastcol, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
+
+
+@pytest.mark.parametrize("module", PUBLIC_MODULES)
+def test_public_module_examples(module):
+    mod = importlib.import_module(module)
+    result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
