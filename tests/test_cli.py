@@ -75,7 +75,7 @@ def test_demo_runs_and_draws(backend, tmp_path):
     with Image.open(out) as gif:
         assert gif.format == "GIF"
         assert gif.n_frames == 5  # the start and 4 frames spread over the steps
-        assert gif.width == 480
+        assert gif.width == 640
     assert out.stat().st_size < 1 << 20
     assert f"wrote {out}" in proc.stdout
 

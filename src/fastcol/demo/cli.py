@@ -53,8 +53,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--frames", type=_count(0), default=60, metavar="F",
                         help="frames in the picture: the start, then the rest spread over the "
                              "run, the last at its end; 0 for none (default 60)")
-    parser.add_argument("--width", type=_count(16), default=480, metavar="PX",
-                        help="picture width in pixels (default 480)")
+    parser.add_argument("--width", type=_count(16), default=640, metavar="PX",
+                        help="picture width in pixels (default 640)")
     parser.add_argument("--spring", type=_non_negative_float, default=0.0, metavar="K",
                         help="spring push between overlapping bodies, separating speed per "
                              "unit of depth (default 0: off)")
