@@ -115,6 +115,66 @@ def test_window_without_pygame_is_a_clear_error(monkeypatch, capsys):
     assert "pip install pygame-ce" in err
 
 
+class _FakePygame:
+    """Stands in for pygame-ce: records what the window would draw."""
+
+    QUIT = 256
+
+    def __init__(self, close_after):
+        import types
+
+        self.drawn = []
+        self.frames = 0
+        self.close_after = close_after
+        fake = self
+
+        class Clock:
+            def tick(self, fps):
+                assert fps == 60
+
+        class Screen:
+            def fill(self, colour):
+                fake.frames += 1
+
+        self.time = types.SimpleNamespace(Clock=Clock)
+        self.display = types.SimpleNamespace(
+            init=lambda: None, quit=lambda: None, flip=lambda: None,
+            set_mode=lambda size: Screen(), set_caption=lambda title: None)
+        self.draw = types.SimpleNamespace(
+            polygon=lambda screen, colour, points: self.drawn.append(("polygon", colour)),
+            ellipse=lambda screen, colour, rect: self.drawn.append(("ellipse", colour)))
+        self.Rect = lambda *args: args
+        self.event = types.SimpleNamespace(get=self._events)
+
+    def _events(self):
+        import types
+
+        if self.frames >= self.close_after:
+            return [types.SimpleNamespace(type=self.QUIT)]
+        return []
+
+
+def test_window_draws_every_body_and_closes(monkeypatch, capsys):
+    from fastcol.__main__ import main
+    from fastcol.demo.render import COLOURS
+
+    fake = _FakePygame(close_after=3)
+    monkeypatch.setitem(sys.modules, "pygame", fake)
+    # closing the window ends the run early, normally, with the summary of the steps run
+    assert main(["demo", "--window", "--bodies", "10", "--steps", "50"]) == 0
+    assert fake.frames == 3
+    captured = capsys.readouterr()
+    assert "window closed after 4 of 50 steps" in captured.err
+    assert "10 bodies" in captured.out and "4 steps of 1/60 s" in captured.out
+    per_frame = fake.drawn[: len(fake.drawn) // 3]
+    # 10 bodies: 4 circles (1 ellipse), 2 capsules (a quad and 2 ends), 2 boxes and
+    # 2 polygons (1 polygon each)
+    assert sorted(per_frame) == sorted(
+        [("ellipse", COLOURS[0])] * 4 + [("polygon", COLOURS[1])] * 2
+        + [("ellipse", COLOURS[1])] * 4 + [("polygon", COLOURS[2])] * 2
+        + [("polygon", COLOURS[3])] * 2)
+
+
 def _bad_arguments(tmp_path):
     a_file = tmp_path / "a_file"
     a_file.write_text("")

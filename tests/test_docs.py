@@ -17,7 +17,7 @@ MODULES = {
 }
 PACKAGES = {"reference": "fastcol._ref", "compiled": "fastcol._ext"}
 # modules outside the backends, whose examples run on the façade as a user runs them
-PUBLIC_MODULES = ["fastcol.demo.scene", "fastcol.demo.step"]
+PUBLIC_MODULES = ["fastcol.demo.scene", "fastcol.demo.step", "fastcol.demo.cli"]
 
 
 class _Facade:

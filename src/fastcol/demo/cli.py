@@ -96,6 +96,21 @@ class _Progress:
             sys.stderr.flush()
 
 
+def frame_steps(frames, steps):
+    """The steps (0-based) after which a frame is drawn, besides the start.
+
+    ``frames`` frames in all: the start, then ``frames - 1`` spread evenly over the run,
+    the last one after the last step.  A single frame is the end of the run (the start
+    when there are no steps).
+
+    >>> sorted(frame_steps(5, 30)), sorted(frame_steps(1, 30)), sorted(frame_steps(3, 1))
+    ([7, 14, 21, 29], [29], [0])
+    """
+    if frames == 1:
+        return {steps - 1} if steps else set()
+    return {round(j * steps / (frames - 1)) - 1 for j in range(1, frames)} - {-1}
+
+
 def run(args, parser) -> int:
     import fastcol as fc
 
@@ -110,36 +125,28 @@ def run(args, parser) -> int:
             print(f"error: {WINDOW_HINT}", file=sys.stderr)
             return 1
 
-    recorder = None
-    if pictures and have_pillow():
-        from .render import FrameRecorder
-    elif pictures:
+    if pictures and not have_pillow():
         print(f"note: {PICTURES_HINT}; running without pictures")
         pictures = False
-
-    # F frames: the start, then F - 1 spread evenly over the run, the last one at its end
-    # (a single frame is the end; a run of no steps is its start)
-    if args.frames == 1 and args.steps:
-        marks = {args.steps - 1}
-    else:
-        marks = {round(j * args.steps / (args.frames - 1)) - 1 for j in range(1, args.frames)} if args.frames > 1 else set()
-        marks.discard(-1)
+    marks = frame_steps(args.frames, args.steps)
     progress = _Progress(args.steps)
     draw_time = [0.0]
+    recorder = None
 
     def on_step(k, scene):
-        nonlocal recorder, show
         t0 = time.perf_counter()
         if pictures and k in marks:
             recorder.draw(scene)
-        if show is not None and not show(scene):
-            raise KeyboardInterrupt
+        open_ = show is None or show(scene)
         draw_time[0] += time.perf_counter() - t0
         progress(k)
+        return open_  # False (the window was closed) stops the run
 
     params = Params(spring=args.spring)
     scene = make_scene(args.bodies, args.seed, fc)
     if pictures:
+        from .render import FrameRecorder
+
         recorder = FrameRecorder(scene, args.width)
         if args.frames > 1 or not args.steps:
             recorder.draw(scene)
@@ -156,6 +163,8 @@ def run(args, parser) -> int:
         return 130
     wall = time.perf_counter() - t0
 
+    if len(timings.response) < args.steps:
+        print(f"window closed after {len(timings.response)} of {args.steps} steps", file=sys.stderr)
     _summary(fc, args, scene, timings, wall - draw_time[0])
     if pictures:
         t0 = time.perf_counter()
@@ -173,19 +182,20 @@ def run(args, parser) -> int:
 
 
 def _summary(fc, args, scene, timings: Timings, seconds):
+    steps = len(timings.response)
     counts = ", ".join(f"{len(a):,} {name}" for a, name in zip(scene.arrays, TYPE_NAMES))
     print(f"fastcol {fc.__version__} ({fc.backend} backend): {len(scene):,} bodies "
-          f"({counts}), {args.steps} steps of 1/60 s, seed {args.seed}")
-    if not args.steps:
+          f"({counts}), {steps} steps of 1/60 s, seed {args.seed}")
+    if not steps:
         return
-    skip = args.steps // 2
+    skip = steps // 2
     ms = timings.summary(skip)
     contacts = int(sum(timings.contacts[skip:]) / max(1, len(timings.contacts[skip:])))
     rate = 1e3 / ms["total"] if ms["total"] > 0 else float("inf")
-    print(f"per step, median of steps {skip + 1}-{args.steps}: broadphase {ms['broadphase']:.2f} ms, "
+    print(f"per step, median of steps {skip + 1}-{steps}: broadphase {ms['broadphase']:.2f} ms, "
           f"narrowphase {ms['narrowphase']:.2f} ms, response {ms['response']:.2f} ms, "
           f"total {ms['total']:.2f} ms ({rate:,.0f} steps/s); {contacts:,} contacts")
-    print(f"simulated {args.steps * Params().dt:.1f} s in {seconds:.1f} s")
+    print(f"simulated {steps * Params().dt:.1f} s in {seconds:.1f} s")
     ia, ib, _normal, depth = find_contacts(scene)
     if len(depth):
         import numpy as np

@@ -155,7 +155,8 @@ def open_window(scene, width_px=900):
     """
     import pygame
 
-    pygame.init()
+    pygame.display.init()  # the display only: no audio device needed
+    clock = pygame.time.Clock()
     scale = (width_px - 2) / scene.width
     size = (int(width_px), int(round(scene.height * scale)) + 2)
     screen = pygame.display.set_mode(size)
@@ -164,7 +165,7 @@ def open_window(scene, width_px=900):
     def show(scene):
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
-                pygame.quit()
+                pygame.display.quit()
                 return False
         screen.fill(BACKGROUND)
         ellipses, polygons = outlines(scene, scale, size[1] - 1)
@@ -174,6 +175,7 @@ def open_window(scene, width_px=900):
             pygame.draw.ellipse(screen, COLOURS[t],
                                 pygame.Rect(float(x0) + 1, float(y0), float(x1 - x0), float(y1 - y0)))
         pygame.display.flip()
+        clock.tick(60)  # real time: one step of 1/60 s per frame at most
         return True
 
     return show

@@ -345,12 +345,15 @@ def simulate(n_bodies=2000, steps=300, seed=0, fc=None, params=Params(), on_step
 
 
 def run(scene: Scene, steps: int, params: Params = Params(), on_step=None) -> Timings:
-    """Run ``scene`` for ``steps`` fixed steps; ``on_step(k, scene)`` after each one."""
+    """Run ``scene`` for ``steps`` fixed steps; ``on_step(k, scene)`` after each one.
+
+    The run stops early when ``on_step`` returns ``False`` (a closed window).
+    """
     if steps < 0:
         raise ValueError(f"steps must be >= 0, got {steps}")
     timings = Timings()
     for k in range(steps):
         step(scene, params, timings)
-        if on_step is not None:
-            on_step(k, scene)
+        if on_step is not None and on_step(k, scene) is False:
+            break
     return timings
