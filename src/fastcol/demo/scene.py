@@ -68,6 +68,9 @@ class Scene:
         self.start = start
         self._capsule_core = capsule_core      # (n, 4): a and b relative to the position
         self._polygon_local = polygon_local    # (n, K, 2): vertices relative to it
+        # the solver's memory of the last step: (key modulus, sorted body-pair keys,
+        # normal and friction impulses), for the warm start
+        self._warm = None
         self.sync()
 
     def __len__(self):

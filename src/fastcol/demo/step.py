@@ -235,7 +235,7 @@ def respond(scene: Scene, contacts, params: Params) -> None:
         keys = ia * m + ib
         jn = np.zeros(len(ia))
         jt = np.zeros(len(ia))
-        prev = getattr(scene, "_warm", None)
+        prev = scene._warm
         if prev is not None and prev[0] == m and len(prev[1]):
             pkeys, pjn, pjt = prev[1:]
             at = np.minimum(np.searchsorted(pkeys, keys), len(pkeys) - 1)
@@ -267,7 +267,7 @@ def respond(scene: Scene, contacts, params: Params) -> None:
         sx = np.zeros(m)
         sy = np.zeros(m)
         for _ in range(params.position_iterations):
-            moved, _ = relative(sx, sy)
+            moved = (sx[ib] - sx[ia]) * nx + (sy[ib] - sy[ia]) * ny
             push = params.beta * np.maximum(goal - moved, 0.0) / w
             gx, gy = spread(push * nx, push * ny)
             sx += gx
