@@ -121,9 +121,13 @@ class FrameRecorder:
         draw.rectangle([0, 0, w - 1, h - 1], outline=1)
         ellipses, polygons = outlines(scene, self.scale, h - 1)
         for t, q in polygons:
-            draw.polygon([(float(x) + 1, float(y)) for x, y in q], fill=2 + t)
+            # outlined in the background colour, so touching bodies stay apart on screen;
+            # not capsules, whose outline would cut them into a body and two ends
+            draw.polygon([(float(x) + 1, float(y)) for x, y in q], fill=2 + t,
+                         outline=None if t == 1 else 0)
         for t, (x0, y0, x1, y1) in ellipses:
-            draw.ellipse([float(x0) + 1, float(y0), float(x1) + 1, float(y1)], fill=2 + t)
+            draw.ellipse([float(x0) + 1, float(y0), float(x1) + 1, float(y1)], fill=2 + t,
+                         outline=None if t == 1 else 0)
         self.frames.append(image)
 
     def save(self, path, fps=30):
