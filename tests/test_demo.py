@@ -214,3 +214,25 @@ def test_make_scene_sizes():
     assert ((area[:80] >= math.pi * 0.35**2) & (area[:80] <= math.pi)).all()
     # the pile (area / 0.6) fills at most about half the walls' height
     assert area.sum() / 0.6 / scene.width < 0.5 * scene.height
+
+
+def test_demo_uses_only_the_public_api():
+    """The simulation is the example users copy: it reaches fastcol through the public
+    names a backend module has (``fc.overlapping_pairs``, ``fc.contact``, the shape
+    arrays), never through private modules."""
+    import ast
+    import pathlib
+
+    import fastcol
+    import fastcol.demo
+
+    public = set(fastcol.__all__)
+    folder = pathlib.Path(fastcol.demo.__file__).parent
+    for path in sorted(folder.glob("*.py")):
+        tree = ast.parse(path.read_text(), str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level == 0:
+                assert not (node.module or "").startswith("fastcol."), (path.name, node.module)
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
+                    and node.value.id == "fc":
+                assert node.attr in public, (path.name, node.attr)
