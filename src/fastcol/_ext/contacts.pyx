@@ -8,7 +8,7 @@ touch no Python object.
 
 from libc.math cimport INFINITY, fabs, sqrt
 
-from .geometry cimport SegClosest, segment_segment
+from .geometry cimport SegClosest, dist2, segment_segment
 from .narrowphase cimport Convex, Round, point_in_convex
 from .queries cimport (
     View,
@@ -419,8 +419,19 @@ cdef void _round_round(const Round* ra, const Round* rb, Hit* h) noexcept nogil:
     cdef Core ka, kb
     cdef double ea[4]
     cdef double eb[4]
-    cdef SegClosest c = segment_segment(ra.ax, ra.ay, ra.bx, ra.by,
-                                        rb.ax, rb.ay, rb.bx, rb.by)
+    cdef double d2
+    cdef SegClosest c
+    if ra.ax == ra.bx and ra.ay == ra.by and rb.ax == rb.bx and rb.ay == rb.by:
+        # two point cores (circles), the commonest pair: what the general path below
+        # computes for them, without building cores and edges.  segment_segment's
+        # distance of two points is dist2, and points apart meet along the line of
+        # centres at one point; coincident points take the general path
+        d2 = dist2(ra.ax, ra.ay, rb.ax, rb.ay)
+        if d2 > 0.0:
+            _apart(d2, ra.r, rb.r, ra.ax, ra.ay, rb.ax, rb.ay, False, ea, False, eb,
+                   False, eb, h)
+            return
+    c = segment_segment(ra.ax, ra.ay, ra.bx, ra.by, rb.ax, rb.ay, rb.bx, rb.by)
     _round_core(&ka, ra.ax, ra.ay, ra.bx, ra.by, ra.r)
     _round_core(&kb, rb.ax, rb.ay, rb.bx, rb.by, rb.r)
     if c.d2 > 0.0 and ((ka.n == 1 and kb.n == 1) or _clear(c.d2, &ka, &kb)):

@@ -1,8 +1,4 @@
-cdef class _Record:
-    cdef tuple _tuple(self)
-
-
-cdef class Closest(_Record):
+cdef class Closest:
     cdef double pax, pay, pbx, pby, dist
     cdef tuple _tuple(self)
 
@@ -10,7 +6,7 @@ cdef class Closest(_Record):
 cdef Closest make_closest(double pax, double pay, double pbx, double pby, double dist)
 
 
-cdef class Contact(_Record):
+cdef class Contact:
     cdef double nx, ny, depth
     cdef int count
     cdef double p0x, p0y, p1x, p1y
@@ -22,7 +18,7 @@ cdef Contact make_contact(double nx, double ny, double depth, int count,
                           double p0x, double p0y, double p1x, double p1y)
 
 
-cdef class RayHit(_Record):
+cdef class RayHit:
     cdef double t, px, py, nx, ny
     cdef tuple _tuple(self)
 
