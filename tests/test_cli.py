@@ -262,3 +262,27 @@ def test_bench_without_the_compiled_backend(monkeypatch, capsys):
     assert "compiled backend not available" in out
     header = next(line for line in out.splitlines() if line.startswith("scalar queries"))
     assert "compiled" not in header and "reference" in header
+
+
+def test_progress_bar_only_on_a_terminal(monkeypatch, capsys):
+    import io
+
+    from fastcol.demo.cli import _Progress
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    term = Terminal()
+    monkeypatch.setattr(sys, "stderr", term)
+    bar = _Progress(60)
+    for k in range(60):
+        bar(k)
+    text = term.getvalue()
+    assert text.count("\r") == 31  # redrawn when a 30th of the run is done, and at the end
+    assert text.endswith("\r[" + "#" * 30 + "] step 60/60\n")
+    monkeypatch.setattr(sys, "stderr", io.StringIO())  # not a terminal: quiet
+    quiet = _Progress(60)
+    for k in range(60):
+        quiet(k)
+    assert sys.stderr.getvalue() == ""
