@@ -59,7 +59,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="spring push between overlapping bodies, separating speed per "
                              "unit of depth (default 0: off)")
     parser.add_argument("--window", action="store_true",
-                        help="show the run live in a pygame-ce window")
+                        help="show the run live in a pygame-ce window (instead of pictures)")
 
 
 def _check_out(parser, path):
