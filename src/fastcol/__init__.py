@@ -50,6 +50,8 @@ segments_intersect = _impl.segments_intersect
 raycast = _impl.raycast
 time_of_impact = _impl.time_of_impact
 
+overlapping_pairs = _impl.overlapping_pairs
+
 __all__ = [
     "backend",
     "__version__",
@@ -80,6 +82,7 @@ __all__ = [
     "segments_intersect",
     "raycast",
     "time_of_impact",
+    "overlapping_pairs",
 ]
 
 del _select

@@ -22,6 +22,7 @@ from .queries import closest_points, collide, distance
 from .records import Closest, Contact, RayHit
 from .shapes import AABB, OBB, Capsule, Circle, Polygon, Segment
 from .sweeps import raycast, time_of_impact
+from .broadphase import overlapping_pairs
 
 __all__ = [
     "__version__",
@@ -52,4 +53,5 @@ __all__ = [
     "segments_intersect",
     "raycast",
     "time_of_impact",
+    "overlapping_pairs",
 ]
