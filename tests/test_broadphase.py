@@ -146,6 +146,47 @@ def test_random_sizes_spread_over_scales(fc, kind, data):
     check(fc, A)
 
 
+WIDTHS = {"Circle": 3, "Capsule": 5, "Segment": 4, "AABB": 4, "OBB": 5}
+
+
+def grid_scene(fc, rng, kind, n):
+    """n shapes on a grid of quarters: many points and zero-size shapes (whose boxes
+    are only the padding), exact touching, sometimes scaled or moved to 1e6."""
+    if kind == "Polygon":
+        c = rng.integers(-8, 9, (n, 2)) / 4.0
+        size = rng.integers(1, 4, n) / 4.0
+        tri = np.stack([c, c + np.c_[size, 0 * size], c + np.c_[0 * size, size]], axis=1)
+        return fc.PolygonArray.from_padded(tri, np.full(n, 3))
+    rows = rng.integers(-8, 9, (n, WIDTHS[kind])) / 4.0
+    if kind in ("Circle", "Capsule"):
+        rows[:, -1] = np.abs(rows[:, -1]) * (rng.random(n) < 0.7)
+    if kind == "AABB":
+        rows[:, 2:] = rows[:, :2] + np.abs(rows[:, 2:]) * (rng.random((n, 1)) < 0.6)
+    if kind == "OBB":
+        rows[:, 2:4] = np.abs(rows[:, 2:4]) * (rng.random((n, 1)) < 0.6)
+        rows[:, 4] = rng.choice([0.0, math.pi / 4, 0.3], n)
+    if kind in ("Segment", "Capsule"):
+        k = rng.random(n) < 0.4
+        rows[k, 2:4] = rows[k, :2]
+    if rng.random() < 0.3:
+        rows *= rng.choice([1e-6, 1e3, 1e6])
+    if rng.random() < 0.2:
+        rows[:, :2] += 1e6
+    return getattr(fc, ARRAYS[kind])(rows)
+
+
+def test_seeded_grid_scenes(fc):
+    # a fixed set of scenes (no hypothesis: the same ones every run) crowded with
+    # points and zero-size shapes, within one array and across two of any types
+    rng = np.random.default_rng(2024)
+    scenes = 80 if fc.__name__.endswith("_ref") else 600
+    for _ in range(scenes):
+        ka, kb = rng.choice(KINDS), rng.choice(KINDS)
+        A = grid_scene(fc, rng, ka, rng.integers(0, 30))
+        B = grid_scene(fc, rng, kb, rng.integers(0, 30)) if rng.random() < 0.5 else None
+        check(fc, A, B)
+
+
 def test_compiled_equals_reference_on_a_larger_scene(ext, ref):
     rng = np.random.default_rng(6)
     for kind, width in (("Circle", 3), ("Capsule", 5), ("Segment", 4), ("AABB", 4),

@@ -39,6 +39,16 @@ from .batch cimport Side, load_row
 from .queries cimport View, collide_views
 from .shapes cimport AABB_KIND, CAPSULE, CIRCLE, OBB_KIND, POLYGON, SEGMENT
 
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define FC_PREFETCH(p) __builtin_prefetch(p)
+    #else
+    #define FC_PREFETCH(p) ((void)0)
+    #endif
+    """
+    void prefetch "FC_PREFETCH" (const void* p) noexcept nogil
+
 import numpy as np
 
 from fastcol import _batch
@@ -87,12 +97,21 @@ cdef struct Set:
     double* rows            # width per item
     long long* counts       # polygons: vertices per item
     Py_ssize_t* start
+    Py_ssize_t* rowof       # the row of each item (items[k].row, packed for the scans)
+    unsigned char* pure     # per bucket: all its items are of one cell (no collision)
     uint64_t nbuckets       # a prime: neighbouring cells get neighbouring buckets
     int nlevels
     int levels[HUGE]        # the non-empty grid levels, ascending
     double reach[HUGE]      # the largest box (width or height) of each level
     uint64_t wmod[HUGE]     # the grid's width of each level, modulo nbuckets
     uint64_t lmod[HUGE]     # where each level's buckets start, modulo nbuckets
+    # a level whose occupied cells span a small enough rectangle is a dense grid: one
+    # bucket per cell, row-major from bucket base (no collisions, and a row of cells
+    # is one run of items); the other levels share the hashed buckets from hbase
+    bint dense[HUGE]
+    Py_ssize_t base[HUGE]
+    int64_t cx0[HUGE], cy0[HUGE], cols[HUGE], rows_[HUGE]
+    Py_ssize_t hbase
 
 
 cdef struct Grid:
@@ -372,7 +391,12 @@ cdef inline uint64_t _row_base(const Set* s, int level, int64_t cy) noexcept nog
 
 
 cdef inline uint64_t _bucket(const Set* s, int level, int64_t cx, int64_t cy) noexcept nogil:
-    return _mod(_row_base(s, level, cy) + _mod(<uint64_t>cx, s.nbuckets), s.nbuckets)
+    # the bucket of a cell of a level (of a dense level: a cell inside its rectangle)
+    if s.dense[level]:
+        return <uint64_t>(s.base[level] + (cy - s.cy0[level]) * s.cols[level]
+                          + (cx - s.cx0[level]))
+    return <uint64_t>s.hbase + _mod(_row_base(s, level, cy) + _mod(<uint64_t>cx, s.nbuckets),
+                                    s.nbuckets)
 
 
 cdef uint64_t _prime_at_least(uint64_t n) noexcept nogil:
@@ -403,6 +427,11 @@ cdef bint _table(Set* s, const Grid* g, const floating* data) noexcept nogil:
     cdef double e
     cdef const double* b
     cdef bint used[HUGE]
+    cdef Py_ssize_t count[HUGE]
+    cdef int64_t hi_x[HUGE]
+    cdef int64_t hi_y[HUGE]
+    cdef int64_t cx, cy
+    cdef Py_ssize_t hashed
     cdef uint64_t* home
     cdef Item* it
     memset(used, 0, sizeof(used))
@@ -410,6 +439,10 @@ cdef bint _table(Set* s, const Grid* g, const floating* data) noexcept nogil:
     s.nitems = 0
     for L in range(HUGE):
         s.reach[L] = 0.0
+    for L in range(HUGE):
+        count[L] = 0
+        s.cx0[L] = s.cy0[L] = <int64_t>CELL_LIMIT
+        hi_x[L] = hi_y[L] = -<int64_t>CELL_LIMIT
     for i in range(s.n):
         L = s.level[i]
         if L == NO_SHAPE:
@@ -419,16 +452,37 @@ cdef bint _table(Set* s, const Grid* g, const floating* data) noexcept nogil:
             continue
         s.ngrid += 1
         used[L] = True
+        count[L] += 1
         b = &s.box[4 * i]
         e = max(b[2] - b[0], b[3] - b[1])
         s.reach[L] = max(s.reach[L], e)
+        cx = _cell(b[0], g.ox, g.inv[L])
+        cy = _cell(b[1], g.oy, g.inv[L])
+        s.cx0[L] = min(s.cx0[L], cx)
+        s.cy0[L] = min(s.cy0[L], cy)
+        hi_x[L] = max(hi_x[L], cx)
+        hi_y[L] = max(hi_y[L], cy)
     s.nlevels = 0
+    nb = 0
+    hashed = 0
     for L in range(HUGE):
+        s.dense[L] = False
         if used[L]:
             s.levels[s.nlevels] = L
             s.nlevels += 1
-    s.nbuckets = _prime_at_least(<uint64_t>(2 * s.ngrid + 17))
-    nb = <Py_ssize_t>s.nbuckets
+            s.cols[L] = hi_x[L] - s.cx0[L] + 1
+            s.rows_[L] = hi_y[L] - s.cy0[L] + 1
+            # dense when the rectangle of occupied cells is at most a few per shape
+            # (compared in doubles: the span of far outliers overflows int64)
+            if <double>s.cols[L] * <double>s.rows_[L] <= 4.0 * count[L] + 64.0:
+                s.dense[L] = True
+                s.base[L] = nb
+                nb += s.cols[L] * s.rows_[L]
+            else:
+                hashed += count[L]
+    s.hbase = nb
+    s.nbuckets = _prime_at_least(<uint64_t>(2 * hashed + 17))
+    nb += <Py_ssize_t>s.nbuckets
     for L in range(HUGE):
         s.wmod[L] = g.width[L] % s.nbuckets
         s.lmod[L] = (<uint64_t>L * 1000003) % s.nbuckets
@@ -436,10 +490,12 @@ cdef bint _table(Set* s, const Grid* g, const floating* data) noexcept nogil:
     s.items = <Item*>_take((s.nitems + 1) * sizeof(Item))
     home = <uint64_t*>_take((s.n + 1) * sizeof(uint64_t))
     s.rows = <double*>_take((s.nitems * w + 1) * sizeof(double))
+    s.rowof = <Py_ssize_t*>_take((s.nitems + 1) * sizeof(Py_ssize_t))
+    s.pure = <unsigned char*>_take(nb + 1)
     if s.side.kind == POLYGON:
         s.counts = <long long*>_take((s.nitems + 1) * sizeof(long long))
     if (s.start == NULL or s.items == NULL or home == NULL or s.rows == NULL
-            or (s.side.kind == POLYGON and s.counts == NULL) or s.nbuckets >= MAX_BUCKETS):
+            or s.rowof == NULL or s.pure == NULL or (s.side.kind == POLYGON and s.counts == NULL) or s.nbuckets >= MAX_BUCKETS):
         _give(home)
         return False
     memset(s.start, 0, (nb + 1) * sizeof(Py_ssize_t))
@@ -473,6 +529,9 @@ cdef bint _table(Set* s, const Grid* g, const floating* data) noexcept nogil:
             s.start[h] += 1
     for j in range(s.nitems):
         i = order[j]
+        if j + 16 < s.nitems:
+            # the rows are read in a random order: ask for them ahead of time
+            prefetch(data + order[j + 16] * w)
         L = s.level[i]
         it = &s.items[j]
         # the box again, from the row just read (the same numbers as the first pass),
@@ -484,6 +543,7 @@ cdef bint _table(Set* s, const Grid* g, const floating* data) noexcept nogil:
         it.x1 = tmp[2]
         it.y1 = tmp[3]
         it.row = i
+        s.rowof[j] = i
         it.level = L
         it.cx = _cell(tmp[0], g.ox, g.inv[L]) if L != HUGE else 0
         it.cy = _cell(tmp[1], g.oy, g.inv[L]) if L != HUGE else 0
@@ -498,6 +558,15 @@ cdef bint _table(Set* s, const Grid* g, const floating* data) noexcept nogil:
     for k in range(nb, 0, -1):
         s.start[k] = s.start[k - 1]
     s.start[0] = 0
+    for k in range(nb):
+        s.pure[k] = True
+        if k < s.hbase:
+            continue  # a dense bucket is one cell
+        for j in range(s.start[k] + 1, s.start[k + 1]):
+            if (s.items[j].cx != s.items[s.start[k]].cx or s.items[j].cy != s.items[s.start[k]].cy
+                    or s.items[j].level != s.items[s.start[k]].level):
+                s.pure[k] = False
+                break
     s.local = s.side
     s.local.counts = s.counts
     s.local.xs = s.local.ys = NULL
@@ -587,18 +656,19 @@ cdef inline bint _reserve(Out* o, Py_ssize_t more) noexcept nogil:
 
 
 cdef inline bint _scan_circles(Query* Q, const Set* t, Py_ssize_t start, Py_ssize_t stop,
-                               int64_t cx, int64_t cy, int L) noexcept nogil:
+                               int64_t cx, int64_t cy, int L, bint checked) noexcept nogil:
     # circle p against items start..stop of a bucket: the exact test alone (it never
     # passes for boxes apart, which are padded) and without branches, the key written
-    # every time and kept when the pair collides; False when out of memory
+    # every time and kept when the pair collides; the items' cells are compared only
+    # when the bucket holds several cells (checked).  False when out of memory
     cdef const double* u = &Q.sp.rows[3 * Q.p]
     cdef const double* w
     cdef const Item* e
     cdef double ux = u[0], uy = u[1], ur = u[2], dx, dy
-    cdef uint64_t i = <uint64_t>Q.sp.items[Q.p].row, j
+    cdef uint64_t i = <uint64_t>Q.sp.rowof[Q.p], j
     cdef uint64_t lo, hi
     cdef int shift = Q.shift
-    cdef bint same = Q.same, p_first = Q.p_first
+    cdef bint same = Q.same, p_first = Q.p_first, hit
     cdef Py_ssize_t m, n
     cdef uint64_t* keys
     if not _reserve(Q.out, stop - start):
@@ -606,12 +676,11 @@ cdef inline bint _scan_circles(Query* Q, const Set* t, Py_ssize_t start, Py_ssiz
     keys = Q.out.keys
     n = Q.out.count
     for m in range(start, stop):
-        e = &t.items[m]
         w = &t.rows[3 * m]
         # two circles: the scalar kernel's numbers (the order only flips a sign)
         dx = w[0] - ux
         dy = w[1] - uy
-        j = <uint64_t>e.row
+        j = <uint64_t>t.rowof[m]
         if same:
             lo = i if i < j else j
             hi = j if i < j else i
@@ -622,9 +691,49 @@ cdef inline bint _scan_circles(Query* Q, const Set* t, Py_ssize_t start, Py_ssiz
             lo = j
             hi = i
         keys[n] = (lo << shift) | hi
-        n += ((sqrt(dx * dx + dy * dy) <= ur + w[2])
-              & (e.cx == cx) & (e.cy == cy) & (e.level == L))
+        hit = sqrt(dx * dx + dy * dy) <= ur + w[2]
+        if checked:
+            e = &t.items[m]
+            hit = hit & (e.cx == cx) & (e.cy == cy) & (e.level == L)
+        n += hit
     Q.out.count = n
+    return True
+
+
+cdef bint _query_dense(Query* Q, const Set* t, int L, int lp, int64_t cx0, int64_t cx1,
+                       int64_t cy0, int64_t cy1) noexcept nogil:
+    # the partners of item Q.p in cells cx0..cx1 x cy0..cy1 of dense level L: each row
+    # of cells is one run of items, with no cell to check
+    cdef const Item* it = &Q.sp.items[Q.p]
+    cdef const Item* e
+    cdef int64_t cy, xa, xb
+    cdef Py_ssize_t b0, m, stop
+    cdef bint own = Q.same and L == lp
+    xb = min(cx1, t.cx0[L] + t.cols[L] - 1)
+    cy0 = max(cy0, t.cy0[L])
+    cy1 = min(cy1, t.cy0[L] + t.rows_[L] - 1)
+    cy = cy0
+    while cy <= cy1:
+        xa = max(cx0, t.cx0[L])
+        if own and cy == it.cy:
+            xa = it.cx
+        if xa <= xb:
+            b0 = t.base[L] + (cy - t.cy0[L]) * t.cols[L] + (xa - t.cx0[L])
+            m = t.start[b0]
+            stop = t.start[b0 + (xb - xa) + 1]
+            if own and cy == it.cy:
+                m = Q.p + 1  # from our own cell: the items after us
+            if Q.circles:
+                if m < stop and not _scan_circles(Q, t, m, stop, 0, 0, L, False):
+                    return False
+            else:
+                while m < stop:
+                    e = &t.items[m]
+                    if e.x0 <= it.x1 and it.x0 <= e.x1 and e.y0 <= it.y1 and it.y0 <= e.y1:
+                        if not _candidate(Q, m):
+                            return False
+                    m += 1
+        cy += 1
     return True
 
 
@@ -634,6 +743,7 @@ cdef bint _query(Query* Q, const Grid* g) noexcept nogil:
     cdef const Set* t = Q.sq
     cdef const Item* e
     cdef int k, L, lp = it.level
+    cdef bint checked = True
     cdef Py_ssize_t q, m, stop
     cdef int64_t cx, cy, cx0, cx1, cy0, cy1
     cdef uint64_t base, step, h
@@ -671,6 +781,10 @@ cdef bint _query(Query* Q, const Grid* g) noexcept nogil:
             # comes first (row by row, then by item number within a cell): look only
             # at the cells from our own onwards
             cy0 = it.cy
+        if t.dense[L]:
+            if not _query_dense(Q, t, L, lp, cx0, cx1, cy0, cy1):
+                return False
+            continue
         if cx1 < cx0 or cy1 < cy0:
             continue
         base = _row_base(t, L, cy0)
@@ -680,20 +794,26 @@ cdef bint _query(Query* Q, const Grid* g) noexcept nogil:
             cx = cx0
             if Q.same and L == lp and cy == it.cy:
                 cx = it.cx
+            # h: the bucket within the hashed ones
             h = _mod(base + _mod(<uint64_t>cx, t.nbuckets), t.nbuckets)
             while cx <= cx1:
-                m = t.start[h]
-                stop = t.start[h + 1]
+                m = t.start[t.hbase + h]
+                stop = t.start[t.hbase + h + 1]
+                if m < stop:
+                    e = &t.items[m]
+                    checked = not t.pure[t.hbase + h]
+                    if not checked and not (e.cx == cx and e.cy == cy and e.level == L):
+                        m = stop  # the bucket holds one other cell only
                 if Q.same and L == lp and cx == it.cx and cy == it.cy:
                     m = Q.p + 1  # our own cell: the items after us
-                if Q.circles:
-                    if not _scan_circles(Q, t, m, stop, cx, cy, L):
+                if Q.circles and m < stop:
+                    if not _scan_circles(Q, t, m, stop, cx, cy, L, checked):
                         return False
                     m = stop
                 while m < stop:
                     e = &t.items[m]
                     if (e.x0 <= it.x1 and it.x0 <= e.x1 and e.y0 <= it.y1 and it.y0 <= e.y1
-                            and e.cx == cx and e.cy == cy and e.level == L):
+                            and (not checked or (e.cx == cx and e.cy == cy and e.level == L))):
                         if not _candidate(Q, m):
                             return False
                     m += 1
@@ -813,6 +933,8 @@ cdef class _Pairs:
         _give(s.rows)
         _give(s.counts)
         _give(s.start)
+        _give(s.rowof)
+        _give(s.pure)
         free(s.side.xs)
         memset(s, 0, sizeof(Set))
 
