@@ -470,11 +470,12 @@ cdef bint _table(Set* s, const Grid* g, const floating* data) noexcept nogil:
         if used[L]:
             s.levels[s.nlevels] = L
             s.nlevels += 1
-            s.cols[L] = hi_x[L] - s.cx0[L] + 1
-            s.rows_[L] = hi_y[L] - s.cy0[L] + 1
             # dense when the rectangle of occupied cells is at most a few per shape
-            # (compared in doubles: the span of far outliers overflows int64)
-            if <double>s.cols[L] * <double>s.rows_[L] <= 4.0 * count[L] + 64.0:
+            # (measured in doubles: the span of far outliers would overflow int64)
+            if ((<double>hi_x[L] - <double>s.cx0[L] + 1.0)
+                    * (<double>hi_y[L] - <double>s.cy0[L] + 1.0) <= 4.0 * count[L] + 64.0):
+                s.cols[L] = hi_x[L] - s.cx0[L] + 1
+                s.rows_[L] = hi_y[L] - s.cy0[L] + 1
                 s.dense[L] = True
                 s.base[L] = nb
                 nb += s.cols[L] * s.rows_[L]
