@@ -2,28 +2,32 @@
 
 A hierarchical grid.  Each row's padded box (the same box as the reference's) goes to
 the level whose cells are at least as large as the box, level L having square cells of
-``s * 2**L``, where ``s`` is a multiple of the median box size of a sample of rows.  A
-shape is entered once, in the cell of its box's low corner; a shape then looks for
-partners on its own level and on every coarser non-empty level, in the cells from its
-low corner minus the largest box of that level to its high corner.  Work grows with the
-shapes plus the pairs found: one shape a thousand times larger than the rest sits alone
-on a coarse level instead of filling thousands of small cells, and a thin strip or a
-far outlier only uses the cells it touches (cells are hashed, never allocated as a
-dense array).  Pairs of one level are reported by one of the two shapes, pairs of two
-levels by the shape of the finer one, so no pair needs deduplicating.  The exact test
-is the scalar ``collide`` kernel (``collide_views``), so both backends give the same
-pairs.
+``s * 2**L``, where ``s`` is twice the median box size of a sample of rows.  A shape is
+entered once, in the cell of its box's low corner; it then looks for partners on its
+own level and on every coarser non-empty level, in the cells from its low corner minus
+the largest box of that level to its high corner.  Pairs of one level are reported by
+the shape whose cell comes first (so a shape scans only the cells from its own on),
+pairs of two levels by the shape of the finer one, so no pair is found twice and none
+needs deduplicating.  The exact test is the scalar ``collide`` kernel
+(``collide_views``; for two circles its formula inline), so both backends give the
+same pairs.
 
-The shapes are renumbered in the order of their cell's bucket and their rows copied (as
-doubles) in that order, so that the shapes a query reads sit side by side in memory.
-Keys ``i << shift | j`` of the colliding pairs collect in malloc'd buffers, one per
-thread (grown by doubling; MemoryError when that fails); a radix sort writes them
-sorted into the result array, using the result's own memory as its scratch.
+Work grows with the shapes plus the pairs found: one shape a thousand times larger
+than the rest sits alone on a coarse level instead of filling thousands of small cells;
+a level whose occupied cells form a compact rectangle is a dense grid (one bucket per
+cell), any other level (a thin diagonal strip, far outliers) is hashed, so cells are
+never allocated for empty space.  The shapes are renumbered in bucket order and their
+rows copied (as doubles) in that order, so that the shapes a query reads sit side by
+side in memory; on a dense level a row of cells is one run of shapes.
+
+Keys ``i << shift | j`` of the colliding pairs collect in buffers, one per thread
+(grown by doubling; MemoryError when that fails); a radix sort writes them sorted into
+the result array, using the result's own memory as its scratch.
 """
 
 from cpython.buffer cimport PyBUF_ANY_CONTIGUOUS, PyBuffer_Release, PyObject_GetBuffer
 from cython cimport floating
-from libc.math cimport INFINITY, fabs, floor, ldexp, sqrt
+from libc.math cimport INFINITY, fabs, ldexp, sqrt
 from libc.stdint cimport int64_t, uint64_t
 from cpython.pythread cimport (
     WAIT_LOCK,
@@ -99,7 +103,7 @@ cdef struct Set:
     Py_ssize_t* start
     Py_ssize_t* rowof       # the row of each item (items[k].row, packed for the scans)
     unsigned char* pure     # per bucket: all its items are of one cell (no collision)
-    uint64_t nbuckets       # a prime: neighbouring cells get neighbouring buckets
+    uint64_t nbuckets       # hashed buckets (a prime), from bucket hbase on
     int nlevels
     int levels[HUGE]        # the non-empty grid levels, ascending
     double reach[HUGE]      # the largest box (width or height) of each level
@@ -206,14 +210,17 @@ cdef void _give(void* p) noexcept nogil:
             break
         if _capacity(_cache[k]) < size and (slot < 0 or _capacity(_cache[k]) < _capacity(_cache[slot])):
             slot = k
-    if slot >= 0 and _cache[slot] != NULL:
-        out = _cache[slot]
-        _cached -= _capacity(out)
-        _cache[slot] = NULL
-    if slot >= 0 and _cached + size <= CACHE_BYTES:
-        _cache[slot] = p
-        _cached += size
-        p = NULL
+    if slot >= 0:
+        if _cache[slot] != NULL:
+            out = _cache[slot]
+        if _cached - (_capacity(out) if out != NULL else 0) + size <= CACHE_BYTES:
+            if out != NULL:
+                _cached -= _capacity(out)
+            _cache[slot] = p
+            _cached += size
+            p = NULL
+        else:
+            out = NULL  # keep the cache as it is: p does not fit
     PyThread_release_lock(_lock)
     if out != NULL:
         free(<char*>out - HEADER)
@@ -287,7 +294,7 @@ cdef int _cmp_double(const void* a, const void* b) noexcept nogil:
 cdef void _sample(const Set* s, double* ext, int* n, double* span) noexcept nogil:
     # ext (OUT): the sizes of up to SAMPLE evenly spaced shapes; span (IN/OUT): the
     # running low corner (x0, y0) and high corner (x1, y1) of every box
-    cdef Py_ssize_t i, step = s.n // SAMPLE + 1
+    cdef Py_ssize_t i, step = s.n // SAMPLE + 1, next_ = 0
     cdef const double* b
     for i in range(s.n):
         if s.level[i] == NO_SHAPE:
@@ -297,9 +304,10 @@ cdef void _sample(const Set* s, double* ext, int* n, double* span) noexcept nogi
         span[1] = min(span[1], b[1])
         span[2] = max(span[2], b[2])
         span[3] = max(span[3], b[3])
-        if i % step == 0 and n[0] < SAMPLE:
+        if i >= next_ and n[0] < SAMPLE:
             ext[n[0]] = max(b[2] - b[0], b[3] - b[1])
             n[0] += 1
+            next_ = i + step
 
 
 cdef bint _grid(Grid* g, Set* a, Set* b, bint two) noexcept nogil:
