@@ -193,9 +193,9 @@ t = np.sort(rng.uniform(0, 100_000 * 0.7, 100_000))
 rows = np.c_[np.zeros(100_000) + rng.uniform(0, 0.01, 100_000), t, np.ones(100_000)]
 A = fc.CircleArray(rows)
 """,
-    "100,000 circles + 5 far outliers (1e9 away)": """
+    "100,000 circles + 5 far outliers (1e9 to 1e300 away)": """
 rows = circle_rows(100_000)
-rows[:5, :2] = [[1e9, 1e9], [-1e9, 3e9], [1e9, 1e9 + 1], [2e9, -1e9], [-3e9, -3e9]]
+rows[:5, :2] = [[1e9, 1e9], [-1e9, 3e9], [1e25, -1e25], [-1e300, 1e300], [1e9, 1e9 + 1]]
 A = fc.CircleArray(rows)
 """,
 }

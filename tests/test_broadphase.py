@@ -242,7 +242,7 @@ def test_size_ratio_beyond_the_coarsest_level(fc):
     check(fc, fc.AABBArray(rows[-1:]), A, expected=[[0, k] for k in range(41)])
 
 
-@pytest.mark.parametrize("where", [1e6, 1e12, 1e300, -1e300])
+@pytest.mark.parametrize("where", [1e6, 1e12, 1e25, 1e300, -1e300])
 def test_far_outliers(fc, where):
     rng = np.random.default_rng(1)
     rows = np.c_[rng.uniform(0, 20, (150, 2)), rng.uniform(0, 1.5, 150)]
@@ -250,6 +250,8 @@ def test_far_outliers(fc, where):
     rows[3, :2] = (-where, where)
     got = check(fc, circles(fc, rows))
     assert {(0, 1), (0, 2), (1, 2)} <= set(map(tuple, got.tolist()))
+    # and as a separate B, against a scene without outliers
+    check(fc, circles(fc, rows[4:]), circles(fc, rows[:8]))
 
 
 @pytest.mark.parametrize("axis", ["vertical", "horizontal", "diagonal"])

@@ -69,8 +69,12 @@ cdef enum:
 # the same padding as the reference (see fastcol._ref.broadphase.PAD)
 cdef double PAD = 2.0 ** -40
 cdef double TINY = 1e-300
-# cell indices are clamped here: far outliers share the edge cells, never overflow
-cdef double CELL_LIMIT = 2.0 ** 62
+# cell indices are clamped here.  Each level's origin is the low corner of its own
+# shapes, whose boxes (padded by 2**-40 of their coordinates) are at least 2**-39 of
+# their distance from zero: no shape of a level lies more than about 2**41 of its cells
+# from its origin, so only a query from far away (which can meet nothing there) is
+# clamped, and below 2**52 a cell index is exact (a box never spans stray cells)
+cdef double CELL_LIMIT = 2.0 ** 52
 # grid cells a multiple of the median box: measured in bench/bench_broadphase.py
 cdef double CELL_FACTOR = 2.0
 # bucket numbers stay below 2**32, so products of two of them fit in 64 bits
@@ -119,9 +123,10 @@ cdef struct Set:
 
 
 cdef struct Grid:
-    double ox, oy
+    double ox[HUGE]         # the origin of each level: the low corner of its shapes,
+    double oy[HUGE]         # so that far shapes on other levels cannot stretch its cells
     double inv[HUGE]        # 1 / cell size of each level
-    uint64_t width[HUGE]    # cells across the boxes' span at each level
+    uint64_t width[HUGE]    # cells across the span of the level's shapes
 
 
 cdef struct Out:
@@ -318,6 +323,10 @@ cdef bint _grid(Grid* g, Set* a, Set* b, bint two) noexcept nogil:
     cdef double s, e, c
     cdef Py_ssize_t i
     cdef Set* sets[2]
+    cdef const double* bx
+    cdef double lo_x[HUGE]
+    cdef double lo_y[HUGE]
+    cdef double hi_x[HUGE]
     span[0] = span[1] = INFINITY
     span[2] = span[3] = -INFINITY
     _sample(a, ext, &n, span)
@@ -336,25 +345,32 @@ cdef bint _grid(Grid* g, Set* a, Set* b, bint two) noexcept nogil:
         if not (s > 0.0 and s < 1e300):
             s = 1.0
     s = max(s, 1e-300)
-    g.ox = span[0]
-    g.oy = span[1]
     for L in range(HUGE):
         g.inv[L] = 1.0 / ldexp(s, L)
-        g.width[L] = <uint64_t>_cell(span[2], g.ox, g.inv[L]) + 1
+        lo_x[L] = lo_y[L] = INFINITY
+        hi_x[L] = -INFINITY
     sets[0] = a
     sets[1] = b
     for k in range(2 if two else 1):
         for i in range(sets[k].n):
             if sets[k].level[i] == NO_SHAPE:
                 continue
-            e = max(sets[k].box[4 * i + 2] - sets[k].box[4 * i],
-                    sets[k].box[4 * i + 3] - sets[k].box[4 * i + 1])
+            bx = &sets[k].box[4 * i]
+            e = max(bx[2] - bx[0], bx[3] - bx[1])
             L = 0
             c = s
             while not (e <= c) and L <= MAX_LEVEL:
                 L += 1
                 c = ldexp(s, L)
             sets[k].level[i] = <signed char>L   # HUGE past MAX_LEVEL
+            if L != HUGE:
+                lo_x[L] = min(lo_x[L], bx[0])
+                lo_y[L] = min(lo_y[L], bx[1])
+                hi_x[L] = max(hi_x[L], bx[0])
+    for L in range(HUGE):
+        g.ox[L] = lo_x[L] if lo_x[L] <= hi_x[L] else 0.0
+        g.oy[L] = lo_y[L] if lo_x[L] <= hi_x[L] else 0.0
+        g.width[L] = <uint64_t>_cell(hi_x[L], g.ox[L], g.inv[L]) + 1 if lo_x[L] <= hi_x[L] else 1
     return True
 
 
@@ -464,8 +480,8 @@ cdef bint _table(Set* s, const Grid* g, const floating* data) noexcept nogil:
         b = &s.box[4 * i]
         e = max(b[2] - b[0], b[3] - b[1])
         s.reach[L] = max(s.reach[L], e)
-        cx = _cell(b[0], g.ox, g.inv[L])
-        cy = _cell(b[1], g.oy, g.inv[L])
+        cx = _cell(b[0], g.ox[L], g.inv[L])
+        cy = _cell(b[1], g.oy[L], g.inv[L])
         s.cx0[L] = min(s.cx0[L], cx)
         s.cy0[L] = min(s.cy0[L], cy)
         hi_x[L] = max(hi_x[L], cx)
@@ -513,7 +529,7 @@ cdef bint _table(Set* s, const Grid* g, const floating* data) noexcept nogil:
         if L == NO_SHAPE or L == HUGE:
             continue
         b = &s.box[4 * i]
-        h = _bucket(s, L, _cell(b[0], g.ox, g.inv[L]), _cell(b[1], g.oy, g.inv[L]))
+        h = _bucket(s, L, _cell(b[0], g.ox[L], g.inv[L]), _cell(b[1], g.oy[L], g.inv[L]))
         home[i] = h
         s.start[h + 1] += 1
     for k in range(nb):
@@ -554,8 +570,8 @@ cdef bint _table(Set* s, const Grid* g, const floating* data) noexcept nogil:
         it.row = i
         s.rowof[j] = i
         it.level = L
-        it.cx = _cell(tmp[0], g.ox, g.inv[L]) if L != HUGE else 0
-        it.cy = _cell(tmp[1], g.oy, g.inv[L]) if L != HUGE else 0
+        it.cx = _cell(tmp[0], g.ox[L], g.inv[L]) if L != HUGE else 0
+        it.cy = _cell(tmp[1], g.oy[L], g.inv[L]) if L != HUGE else 0
         row = &s.rows[j * w]
         for k in range(w):
             row[k] = data[i * w + k]
@@ -780,11 +796,11 @@ cdef bint _query(Query* Q, const Grid* g) noexcept nogil:
         # a partner's home cell holds its low corner, at most reach below ours (the
         # slack covers the rounding of the subtraction); home cells are never negative
         lo = it.x0 - (reach + (fabs(it.x0) + reach) * PAD)
-        cx0 = max(_cell(lo, g.ox, inv), 0)
-        cx1 = _cell(it.x1, g.ox, inv)
+        cx0 = max(_cell(lo, g.ox[L], inv), 0)
+        cx1 = _cell(it.x1, g.ox[L], inv)
         lo = it.y0 - (reach + (fabs(it.y0) + reach) * PAD)
-        cy0 = max(_cell(lo, g.oy, inv), 0)
-        cy1 = _cell(it.y1, g.oy, inv)
+        cy0 = max(_cell(lo, g.oy[L], inv), 0)
+        cy1 = _cell(it.y1, g.oy[L], inv)
         if Q.same and L == lp:
             # a pair of one level and set is reported by the shape whose home cell
             # comes first (row by row, then by item number within a cell): look only
