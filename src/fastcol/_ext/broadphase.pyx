@@ -279,15 +279,40 @@ cdef void _view_box(const View* v, double* b) noexcept nogil:
     b[3] = y1 + pad
 
 
+cdef inline bint _row_box(Set* s, const floating* data, Py_ssize_t i, double* b) noexcept nogil:
+    # b (OUT): the padded box of row i; False when the row is no shape.  Circles
+    # inline (the commonest rows), the others through load_row and _view_box
+    cdef double x, y, r, m, pad
+    if s.side.kind != CIRCLE:
+        if not load_row(&s.side, data + i * s.side.width, i):
+            return False
+        _view_box(&s.side.view, b)
+        return True
+    x = data[3 * i]
+    y = data[3 * i + 1]
+    r = data[3 * i + 2]
+    # load_row's test: finite (x - x is NaN for NaN and inf) and r >= 0
+    if not (r >= 0.0 and (x - x) + (y - y) + (r - r) == 0.0):
+        return False
+    # _view_box's numbers for a circle
+    b[0] = x - r
+    b[1] = y - r
+    b[2] = x + r
+    b[3] = y + r
+    m = max(max(fabs(b[0]), fabs(b[1])), max(fabs(b[2]), fabs(b[3])))
+    pad = m * PAD + TINY
+    b[0] = b[0] - pad
+    b[1] = b[1] - pad
+    b[2] = b[2] + pad
+    b[3] = b[3] + pad
+    return True
+
+
 cdef void _boxes(Set* s, const floating* data) noexcept nogil:
     # s.box, s.level (OUT): every row's box; level NO_SHAPE for a row that is no shape
     cdef Py_ssize_t i
     for i in range(s.n):
-        if load_row(&s.side, data + i * s.side.width, i):
-            _view_box(&s.side.view, &s.box[4 * i])
-            s.level[i] = 0
-        else:
-            s.level[i] = NO_SHAPE
+        s.level[i] = 0 if _row_box(s, data, i, &s.box[4 * i]) else NO_SHAPE
 
 
 cdef int _cmp_double(const void* a, const void* b) noexcept nogil:
@@ -561,8 +586,7 @@ cdef bint _table(Set* s, const Grid* g, const floating* data) noexcept nogil:
         it = &s.items[j]
         # the box again, from the row just read (the same numbers as the first pass),
         # rather than from the boxes array: one random read per shape, not two
-        load_row(&s.side, data + i * w, i)
-        _view_box(&s.side.view, tmp)
+        _row_box(s, data, i, tmp)
         it.x0 = tmp[0]
         it.y0 = tmp[1]
         it.x1 = tmp[2]
