@@ -428,3 +428,34 @@ def test_large_scene_equals_brute_force_compiled(ext):
     check(ext, caps)
     check(ext, caps, polys)
     check(ext, polys, caps)
+
+
+def test_threads_at_once_give_the_answers_of_one(fc):
+    # the compiled broadphase releases the GIL and shares a cache of scratch buffers
+    # between calls: calls from 8 threads at once must not disturb each other
+    from concurrent.futures import ThreadPoolExecutor
+
+    rng = np.random.default_rng(8)
+    n = 300 if fc.__name__.endswith("_ref") else 6000
+    side = math.sqrt(n * math.pi * 4 / 3)
+    a = rng.uniform(0, side, (n, 2))
+    b = rng.uniform(0, side, (n, 2))
+    scenes = [circles(fc, np.c_[rng.uniform(0, side, (n, 2)), rng.uniform(0.5, 1.5, n)]),
+              fc.CapsuleArray(np.c_[a, a + rng.uniform(-2, 2, (n, 2)), rng.uniform(0, 1, n)]),
+              fc.AABBArray(np.c_[b, b + rng.uniform(0, 2, (n, 2))])]
+    expected = [fc.overlapping_pairs(s) for s in scenes]
+    expected.append(fc.overlapping_pairs(scenes[0], scenes[2]))
+    rounds = 2 if fc.__name__.endswith("_ref") else 12
+
+    def work(k):
+        out = []
+        for r in range(rounds):
+            s = (k + r) % 4
+            got = (fc.overlapping_pairs(scenes[0], scenes[2], workers=1 + r % 2) if s == 3
+                   else fc.overlapping_pairs(scenes[s], workers=1 + r % 2))
+            out.append(np.array_equal(got, expected[s]))
+        return out
+
+    with ThreadPoolExecutor(8) as pool:
+        results = [ok for oks in pool.map(work, range(8)) for ok in oks]
+    assert all(results) and len(results) == 8 * rounds
