@@ -53,6 +53,8 @@ cdef extern from *:
     """
     void prefetch "FC_PREFETCH" (const void* p) noexcept nogil
 
+import functools
+
 import numpy as np
 
 from fastcol import _batch
@@ -108,6 +110,7 @@ cdef struct Set:
     long long* counts       # polygons: vertices per item
     Py_ssize_t* start
     Py_ssize_t* rowof       # the row of each item (items[k].row, packed for the scans)
+    Py_ssize_t* order       # the same, from _table until _fill has run
     unsigned char* pure     # per bucket: all its items are of one cell (no collision)
     uint64_t nbuckets       # hashed buckets (a prime), from bucket hbase on
     int nlevels
@@ -281,14 +284,14 @@ cdef void _view_box(const View* v, double* b) noexcept nogil:
     b[3] = y1 + pad
 
 
-cdef inline bint _row_box(Set* s, const floating* data, Py_ssize_t i, double* b) noexcept nogil:
+cdef inline bint _row_box(Side* side, const floating* data, Py_ssize_t i, double* b) noexcept nogil:
     # b (OUT): the padded box of row i; False when the row is no shape.  Circles
     # inline (the commonest rows), the others through load_row and _view_box
     cdef double x, y, r, m, pad
-    if s.side.kind != CIRCLE:
-        if not load_row(&s.side, data + i * s.side.width, i):
+    if side.kind != CIRCLE:
+        if not load_row(side, data + i * side.width, i):
             return False
-        _view_box(&s.side.view, b)
+        _view_box(&side.view, b)
         return True
     x = data[3 * i]
     y = data[3 * i + 1]
@@ -310,11 +313,13 @@ cdef inline bint _row_box(Set* s, const floating* data, Py_ssize_t i, double* b)
     return True
 
 
-cdef void _boxes(Set* s, const floating* data) noexcept nogil:
-    # s.box, s.level (OUT): every row's box; level NO_SHAPE for a row that is no shape
+cdef void _boxes(Set* s, Side* side, const floating* data, Py_ssize_t start,
+                 Py_ssize_t stop) noexcept nogil:
+    # s.box, s.level (OUT): the boxes of rows start..stop (read through side); level
+    # NO_SHAPE for a row that is no shape
     cdef Py_ssize_t i
-    for i in range(s.n):
-        s.level[i] = 0 if _row_box(s, data, i, &s.box[4 * i]) else NO_SHAPE
+    for i in range(start, stop):
+        s.level[i] = 0 if _row_box(side, data, i, &s.box[4 * i]) else NO_SHAPE
 
 
 cdef int _cmp_double(const void* a, const void* b) noexcept nogil:
@@ -465,14 +470,12 @@ cdef uint64_t _prime_at_least(uint64_t n) noexcept nogil:
     return p
 
 
-cdef bint _table(Set* s, const Grid* g, const floating* data) noexcept nogil:
-    # s.items, s.start (OUT): the shapes sorted by the bucket of their home cell (a
-    # counting sort), the HUGE ones last; s.levels, s.reach; s.rows, s.counts and
-    # s.local: the items' rows copied in item order.  False when out of memory
+cdef bint _table(Set* s, const Grid* g) noexcept nogil:
+    # s.order, s.start (OUT): the shapes sorted by the bucket of their home cell (a
+    # counting sort), the HUGE ones last; s.levels, s.reach, the dense levels; room for
+    # the items and their rows, which _fill writes.  False when out of memory
     cdef Py_ssize_t i, k, nb, j, w = s.side.width
     cdef Py_ssize_t* order
-    cdef double* row
-    cdef double tmp[4]
     cdef int L
     cdef uint64_t h
     cdef double e
@@ -561,8 +564,8 @@ cdef bint _table(Set* s, const Grid* g, const floating* data) noexcept nogil:
         s.start[h + 1] += 1
     for k in range(nb):
         s.start[k + 1] += s.start[k]
-    # the rows in item order (indices scatter within a small array), then the items
-    # and their rows written in order, reading the rows where they are
+    # the rows in item order (indices scatter within a small array); _fill then
+    # writes the items and their rows in order
     order = <Py_ssize_t*>_take((s.nitems + 1) * sizeof(Py_ssize_t))
     if order == NULL:
         _give(home)
@@ -579,16 +582,38 @@ cdef bint _table(Set* s, const Grid* g, const floating* data) noexcept nogil:
             h = home[i]
             order[s.start[h]] = i
             s.start[h] += 1
-    for j in range(s.nitems):
+    _give(home)
+    s.order = order
+    # the placing moved each start to the next bucket's start: shift back
+    for k in range(nb, 0, -1):
+        s.start[k] = s.start[k - 1]
+    s.start[0] = 0
+    s.local = s.side
+    s.local.counts = s.counts
+    s.local.xs = s.local.ys = NULL
+    return True
+
+
+cdef void _fill(Set* s, const Grid* g, Side* side, const floating* data, Py_ssize_t start,
+                Py_ssize_t stop) noexcept nogil:
+    # s.items, s.rowof, s.rows, s.counts (OUT) for items start..stop: written in order,
+    # reading the rows (through side) where they are
+    cdef Py_ssize_t i, j, k, w = s.side.width
+    cdef const Py_ssize_t* order = s.order
+    cdef double* row
+    cdef double tmp[4]
+    cdef int L
+    cdef Item* it
+    for j in range(start, stop):
         i = order[j]
-        if j + 16 < s.nitems:
+        if j + 16 < stop:
             # the rows are read in a random order: ask for them ahead of time
             prefetch(data + order[j + 16] * w)
         L = s.level[i]
         it = &s.items[j]
         # the box again, from the row just read (the same numbers as the first pass),
         # rather than from the boxes array: one random read per shape, not two
-        _row_box(s, data, i, tmp)
+        _row_box(side, data, i, tmp)
         it.x0 = tmp[0]
         it.y0 = tmp[1]
         it.x1 = tmp[2]
@@ -603,12 +628,12 @@ cdef bint _table(Set* s, const Grid* g, const floating* data) noexcept nogil:
             row[k] = data[i * w + k]
         if s.counts != NULL:
             s.counts[j] = s.side.counts[i]
-    _give(order)
-    _give(home)
-    # the placing moved each start to the next bucket's start: shift back
-    for k in range(nb, 0, -1):
-        s.start[k] = s.start[k - 1]
-    s.start[0] = 0
+
+
+cdef void _purity(Set* s) noexcept nogil:
+    # s.pure (OUT): whether each hashed bucket holds one cell only (after _fill)
+    cdef Py_ssize_t k, j
+    cdef Py_ssize_t nb = s.hbase + <Py_ssize_t>s.nbuckets
     for k in range(nb):
         s.pure[k] = True
         if k < s.hbase:
@@ -618,10 +643,6 @@ cdef bint _table(Set* s, const Grid* g, const floating* data) noexcept nogil:
                     or s.items[j].level != s.items[s.start[k]].level):
                 s.pure[k] = False
                 break
-    s.local = s.side
-    s.local.counts = s.counts
-    s.local.xs = s.local.ys = NULL
-    return True
 
 
 # ----------------------------------------------------------------------------- queries
@@ -985,6 +1006,7 @@ cdef class _Pairs:
         _give(s.counts)
         _give(s.start)
         _give(s.rowof)
+        _give(s.order)
         _give(s.pure)
         free(s.side.xs)
         memset(s, 0, sizeof(Set))
@@ -1034,8 +1056,9 @@ cdef class _Pairs:
 
     cdef bint f32
 
-    cdef int prepare(self, object A, object B, object dtype) except -1:
-        # boxes, levels, grid and tables; 0 when no row is a shape
+    cdef int prepare(self, object A, object B, object dtype, int workers) except -1:
+        # boxes, levels, grid and tables; 0 when no row is a shape.  The boxes and the
+        # items are written by rows, split over the workers; the rest is one pass
         cdef bint ok = True, built
         cdef Py_ssize_t nb
         self.two = B is not None
@@ -1043,26 +1066,30 @@ cdef class _Pairs:
         self._set(&self.a, A, dtype)
         if self.two:
             self._set(&self.b, B, dtype)
+        self._split(0, 0, self.a.n, workers)
+        if self.two:
+            self._split(0, 1, self.b.n, workers)
         with nogil:
-            if self.f32:
-                _boxes[float](&self.a, <const float*>self.a.data)
-                if self.two:
-                    _boxes[float](&self.b, <const float*>self.b.data)
-            else:
-                _boxes[double](&self.a, <const double*>self.a.data)
-                if self.two:
-                    _boxes[double](&self.b, <const double*>self.b.data)
             built = _grid(&self.grid, &self.a, &self.b, self.two)
-            if built and self.f32:
-                ok = _table[float](&self.a, &self.grid, <const float*>self.a.data)
+            if built:
+                ok = _table(&self.a, &self.grid)
                 if self.two and ok:
-                    ok = _table[float](&self.b, &self.grid, <const float*>self.b.data)
-            elif built:
-                ok = _table[double](&self.a, &self.grid, <const double*>self.a.data)
-                if self.two and ok:
-                    ok = _table[double](&self.b, &self.grid, <const double*>self.b.data)
+                    ok = _table(&self.b, &self.grid)
         if not ok:
             raise MemoryError("no memory for the broadphase grid")
+        if not built:
+            return 0
+        self._split(1, 0, self.a.nitems, workers)
+        if self.two:
+            self._split(1, 1, self.b.nitems, workers)
+        with nogil:
+            _purity(&self.a)
+            _give(self.a.order)
+            self.a.order = NULL
+            if self.two:
+                _purity(&self.b)
+                _give(self.b.order)
+                self.b.order = NULL
         nb = self.b.n if self.two else self.a.n
         self.shift = 1
         while (<Py_ssize_t>1 << self.shift) < nb:
@@ -1072,7 +1099,41 @@ cdef class _Pairs:
             # a pair is one 64-bit key (i << shift | j): beyond 2**31 rows each, and
             # far beyond what memory holds
             raise MemoryError("too many rows to key the broadphase's pairs")
-        return built
+        return 1
+
+    cdef int _split(self, int phase, int which, Py_ssize_t n, int workers) except -1:
+        # phase 0 (boxes) or 1 (items) of set which, over rows/items 0..n
+        if workers == 1 or n < 16 * _batch.MIN_ROWS_PER_WORKER:
+            # a few thousand rows take less time than handing them to threads
+            self._phase(phase, which, 0, n)
+        else:
+            _batch.run(functools.partial(self._phase, phase, which), n, workers)
+        return 0
+
+    def _phase(self, int phase, int which, Py_ssize_t start, Py_ssize_t stop):
+        # rows start..stop of one phase, in this thread: its own side and scratch
+        cdef Set* s = &self.a if which == 0 else &self.b
+        cdef Side side = s.side
+        cdef bint failed = False
+        with nogil:
+            side.xs = side.ys = NULL
+            if side.kind == POLYGON:
+                side.xs = <double*>malloc((2 * side.capacity + 1) * sizeof(double))
+                side.ys = side.xs + side.capacity
+                failed = side.xs == NULL
+            if not failed and phase == 0:
+                if self.f32:
+                    _boxes[float](s, &side, <const float*>s.data, start, stop)
+                else:
+                    _boxes[double](s, &side, <const double*>s.data, start, stop)
+            elif not failed:
+                if self.f32:
+                    _fill[float](s, &self.grid, &side, <const float*>s.data, start, stop)
+                else:
+                    _fill[double](s, &self.grid, &side, <const double*>s.data, start, stop)
+            free(side.xs)
+        if failed:
+            raise MemoryError("no memory for the polygon scratch buffers")
 
     def chunk(self, Py_ssize_t start, Py_ssize_t stop):
         # the query positions start..stop, in this thread: its own sides and scratch
@@ -1197,7 +1258,7 @@ def overlapping_pairs(A, B=None, workers=1):
     wide = A.dtype != _batch.FLOAT32 or (B is not None and B.dtype != _batch.FLOAT32)
     dtype = _batch.FLOAT64 if wide else _batch.FLOAT32
     cdef _Pairs job = _Pairs()
-    if not job.prepare(A, B, dtype):
+    if not job.prepare(A, B, dtype, nworkers):
         return np.empty((0, 2), dtype=np.int64)
     cdef Py_ssize_t nq = job.a.nitems + (job.b.nitems if job.two else 0)
     _batch.run(job.chunk, nq, nworkers)
