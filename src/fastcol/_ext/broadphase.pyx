@@ -123,7 +123,10 @@ cdef struct Set:
     # is one run of items); the other levels share the hashed buckets from hbase
     bint dense[HUGE]
     Py_ssize_t base[HUGE]
-    int64_t cx0[HUGE], cy0[HUGE], cols[HUGE], rows_[HUGE]
+    int64_t cx0[HUGE]       # the rectangle of a dense level: its first cell,
+    int64_t cy0[HUGE]
+    int64_t cols[HUGE]      # and its size in cells
+    int64_t rows_[HUGE]
     Py_ssize_t hbase
 
 
@@ -218,7 +221,8 @@ cdef void _give(void* p) noexcept nogil:
         if _cache[k] == NULL:
             slot = k
             break
-        if _capacity(_cache[k]) < size and (slot < 0 or _capacity(_cache[k]) < _capacity(_cache[slot])):
+        if _capacity(_cache[k]) < size and (
+                slot < 0 or _capacity(_cache[k]) < _capacity(_cache[slot])):
             slot = k
     if slot >= 0:
         if _cache[slot] != NULL:
@@ -474,7 +478,7 @@ cdef bint _table(Set* s, const Grid* g) noexcept nogil:
     # s.order, s.start (OUT): the shapes sorted by the bucket of their home cell (a
     # counting sort), the HUGE ones last; s.levels, s.reach, the dense levels; room for
     # the items and their rows, which _fill writes.  False when out of memory
-    cdef Py_ssize_t i, k, nb, j, w = s.side.width
+    cdef Py_ssize_t i, k, nb, w = s.side.width
     cdef Py_ssize_t* order
     cdef int L
     cdef uint64_t h
@@ -487,7 +491,6 @@ cdef bint _table(Set* s, const Grid* g) noexcept nogil:
     cdef int64_t cx, cy
     cdef Py_ssize_t hashed
     cdef uint64_t* home
-    cdef Item* it
     memset(used, 0, sizeof(used))
     s.ngrid = 0
     s.nitems = 0
@@ -550,7 +553,8 @@ cdef bint _table(Set* s, const Grid* g) noexcept nogil:
     if s.side.kind == POLYGON:
         s.counts = <long long*>_take((s.nitems + 1) * sizeof(long long))
     if (s.start == NULL or s.items == NULL or home == NULL or s.rows == NULL
-            or s.rowof == NULL or s.pure == NULL or (s.side.kind == POLYGON and s.counts == NULL) or s.nbuckets >= MAX_BUCKETS):
+            or s.rowof == NULL or s.pure == NULL
+            or (s.side.kind == POLYGON and s.counts == NULL) or s.nbuckets >= MAX_BUCKETS):
         _give(home)
         return False
     memset(s.start, 0, (nb + 1) * sizeof(Py_ssize_t))
@@ -941,7 +945,6 @@ cdef void _radix(uint64_t** src, Py_ssize_t* counts, int nsrc, Py_ssize_t m, int
     cdef uint64_t mask = (<uint64_t>1 << width) - 1
     cdef uint64_t* dst = out if passes % 2 == 1 else out + m
     cdef uint64_t* from_ = NULL
-    cdef uint64_t* tmp
     cdef Py_ssize_t k, t
     cdef int d, c
     cdef Py_ssize_t nbuckets = <Py_ssize_t>1 << width
@@ -1012,7 +1015,7 @@ cdef class _Pairs:
         memset(s, 0, sizeof(Set))
 
     cdef void _free_results(self) noexcept:
-        for address, count in self.results:
+        for address, _ in self.results:
             _give(<void*><size_t>address)
         self.results = []
 
