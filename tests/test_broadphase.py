@@ -239,7 +239,12 @@ def test_size_ratio_beyond_the_coarsest_level(fc):
     rows.append([-1e10, -1e10, 1e10, 1e10])
     A = fc.AABBArray(rows)
     check(fc, A, expected=[[k, 40] for k in range(40)])
-    check(fc, fc.AABBArray(rows[-1:]), A, expected=[[0, k] for k in range(41)])
+    huge = fc.AABBArray(rows[-1:] * 2)
+    check(fc, huge, A, expected=[[i, k] for i in range(2) for k in range(41)])
+    check(fc, A, huge, expected=[[k, i] for k in range(41) for i in range(2)])
+    # two of them in one array pair with each other once
+    both = fc.AABBArray(rows + rows[-1:])
+    check(fc, both, expected=[[k, j] for k in range(40) for j in (40, 41)] + [[40, 41]])
 
 
 @pytest.mark.parametrize("where", [1e6, 1e12, 1e25, 1e300, -1e300])
