@@ -20,7 +20,7 @@ def _flag(name):
 
 MODULES = [
     "geometry", "records", "shapes", "narrowphase", "queries", "batch", "contacts", "sweeps",
-    "_info",
+    "_info", "broadphase",
 ]
 
 # Floating-point policy: no FMA contraction and never fast-math, so the kernels round

@@ -40,7 +40,9 @@ rows) per second.  Each repeat records both wall-clock and process CPU time: the
 ``workers=2`` column and the ``w2/w1`` ratio always use wall-clock time (CPU time
 adds up over threads), whatever ``--cpu-time`` says.  As a control for that column, the
 compiled segment-segment loop is also timed split over two plain threads: when it does
-not scale either, the machine (other processes on the cores) is what limits workers=2.
+not scale either, the machine (other processes on the cores) is what limits workers=2;
+and so is the circle pairs' read floor: when that memory-bound loop does not scale, one
+thread already fills the memory bus, and no memory-bound query can scale either.
 
 Queries (one table row each).  Circles (element-wise): radius 0.5-1.5, the second
 circle of a pair offset by up to 3 in x and y (about a third collide).  One-against-many:
@@ -941,8 +943,30 @@ def two_thread_control(bars, data: dict, plan: Plan) -> dict:
             t.join()
 
     t1, t2 = time_rows(one, len(s), plan), time_rows(two, len(s), plan)
-    return {"one_thread": t1.as_dict("wall"), "two_threads": t2.as_dict("wall"),
-            "speedup": statistics.median(t1.wall_s) / statistics.median(t2.wall_s)}
+    result = {"one_thread": t1.as_dict("wall"), "two_threads": t2.as_dict("wall"),
+              "speedup": statistics.median(t1.wall_s) / statistics.median(t2.wall_s)}
+    # and a memory-bound loop: the circle pairs' read floor, one thread against two.
+    # When it does not scale, two threads share one memory bus that one already fills,
+    # and no memory-bound query can scale either
+    a, b = data["circles"], data["circle_partners"]
+    flags = np.empty(len(a), dtype=bool)
+    half = len(a) // 2
+
+    def read_one():
+        bars.read_floor_bool(a, b, flags)
+
+    def read_two():
+        threads = [threading.Thread(target=bars.read_floor_bool,
+                                    args=(a[lo:hi], b[lo:hi], flags[lo:hi]))
+                   for lo, hi in ((0, half), (half, len(a)))]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+
+    r1, r2 = time_rows(read_one, len(a), plan), time_rows(read_two, len(a), plan)
+    result["memory_speedup"] = statistics.median(r1.wall_s) / statistics.median(r2.wall_s)
+    return result
 
 
 # ---------------------------------------------------------------- small batches
@@ -1057,8 +1081,9 @@ def check_workers_target(rows: list[dict], n_main: int, control: dict | None) ->
     if under:
         detail += f"; {len(under)} of {len(speedups)} under: " + ", ".join(under)
     if control:
-        detail += (f"; control: the compiled segment-segment loop split over 2 threads "
-                   f"{control['speedup']:.2f}x in this run")
+        detail += (f"; controls: the compiled segment-segment loop split over 2 threads "
+                   f"{control['speedup']:.2f}x, the circle pairs' read floor split over 2 "
+                   f"threads {control['memory_speedup']:.2f}x in this run")
     return _target(label, "MISS" if under else "PASS", detail)
 
 

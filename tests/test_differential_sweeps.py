@@ -218,3 +218,28 @@ def test_adversarial_sweeps_cover_every_outcome():
         t = REF.time_of_impact(build(REF, spec_a), va, build(REF, spec_b), vb, INF)
         outcomes.add("none" if t is None else "zero" if t == 0.0 else "positive")
     assert outcomes == {"none", "zero", "positive"}
+
+
+# Directions and velocities across the whole float range: the kernels scale them by a
+# power of two (the compiled backend builds it from bits where the reference calls
+# ldexp), and the answers are scaled back; subnormal, tiny and huge magnitudes reach
+# the exponent edges, results that underflow to subnormals or overflow to a miss.
+SCALES = [5e-324, 3e-320, 1e-310, 2.0 ** -1022, 1e-300, 1e-160, 0.75, 1e160, 1e300,
+          2.0 ** 1023, 1.7e308]
+
+
+@pytest.mark.parametrize("scale_", SCALES, ids=[f"{s:.3g}" for s in SCALES])
+@pytest.mark.parametrize("kind", KINDS)
+@settings(max_examples=15, database=None, deadline=None)
+@given(data=st.data())
+def test_rays_and_sweeps_at_every_scale_bit_identical(kind, scale_, data):
+    spec = data.draw(specs(kind), label="shape")
+    origin = data.draw(point, label="origin")
+    d = data.draw(direction, label="direction")
+    m = max(abs(d[0]), abs(d[1]))
+    v = (d[0] / m * scale_, d[1] / m * scale_)  # the larger component is +-scale_
+    check_ray(spec, origin, v)
+    check_ray(spec, origin, v, 1e300)
+    other = data.draw(specs(data.draw(st.sampled_from(KINDS), label="kind b")), label="b")
+    check_toi(spec, (0.0, 0.0), other, v, INF)
+    check_toi(spec, (-v[1], v[0]), other, (v[0], 0.0), 1e300)

@@ -12,8 +12,10 @@ import importlib
 import pytest
 
 MODULES = {
-    "reference": ["geometry", "shapes", "queries", "records", "arrays", "contacts", "sweeps"],
-    "compiled": ["geometry", "shapes", "queries", "records", "arrays", "contacts", "sweeps"],
+    "reference": ["geometry", "shapes", "queries", "records", "arrays", "contacts", "sweeps",
+                  "broadphase"],
+    "compiled": ["geometry", "shapes", "queries", "records", "arrays", "contacts", "sweeps",
+                 "broadphase"],
 }
 PACKAGES = {"reference": "fastcol._ref", "compiled": "fastcol._ext"}
 # modules outside the backends, whose examples run on the façade as a user runs them

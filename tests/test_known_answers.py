@@ -25,6 +25,8 @@ from __future__ import annotations
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from oracle import point_distance
 
@@ -940,3 +942,42 @@ def test_segments_intersect(fc, a, b, c, d, expected):
     for args in [(a, b, c, d), (c, d, a, b), (b, a, c, d), (a, b, d, c)]:
         assert fc.segments_intersect(*args) is expected
     assert (fc.segment_segment_distance(a, b, c, d) == 0.0) is expected
+
+
+# Two flat boxes (OBBs of zero height, i.e. segments) meeting end to side: a's end lies
+# on b, so they touch; rounding puts that end an ulp or so off b's line, where it can
+# fall on the inner side of both of b's long edges (they lie on one line) and was then
+# compared with b's corners only.  The pair below (found by test_time_of_impact) gave
+# distance 0.518: a's end (centre - half_w * (cos, sin)) is at 0.0941 of the way
+# along b from its first end, in both coordinates (checked by hand).
+FLAT_T = ((-2.25, 7.999999999999999, 1.75, 0.0, -6.8888067719382455),
+          (-2.5726012871001624, 7.062984661883093, 2.75, 0.0, -1.0471975511965976))
+
+
+def _check_touching_at(fc, a, b, point, size):
+    for x, y in ((a, b), (b, a)):
+        assert fc.distance(x, y) <= 1e-12 * size
+        pa, pb, d = fc.closest_points(x, y)
+        assert math.dist(pa, pb) <= 1e-12 * size
+        assert math.dist(pa, point) <= 1e-12 * size
+
+
+def test_flat_boxes_meeting_end_to_side_touch(fc):
+    a, b = fc.OBB(*FLAT_T[0]), fc.OBB(*FLAT_T[1])
+    end = (a.cx - a.half_w * math.cos(a.angle), a.cy - a.half_w * math.sin(a.angle))
+    _check_touching_at(fc, a, b, end, 10.0)
+
+
+@settings(max_examples=150, database=None, deadline=None)
+@given(cx=st.floats(-10, 10), cy=st.floats(-10, 10), hb=st.floats(0.01, 5),
+       tb=st.floats(-7, 7), where=st.floats(-0.95, 0.95), ha=st.floats(0.01, 5),
+       ta=st.floats(-7, 7), far=st.sampled_from([0.0, 1e6]))
+def test_flat_boxes_meeting_end_to_side_touch_anywhere(fc, cx, cy, hb, tb, where, ha, ta, far):
+    cx += far
+    b = fc.OBB(cx, cy, hb, 0.0, tb)
+    px = cx + where * hb * math.cos(tb)
+    py = cy + where * hb * math.sin(tb)
+    a = fc.OBB(px + ha * math.cos(ta), py + ha * math.sin(ta), ha, 0.0, ta)
+    # unless a lies along b (then they overlap along a stretch), a's end is the contact
+    if abs(math.sin(ta - tb)) > 1e-3:
+        _check_touching_at(fc, a, b, (px, py), max(10.0, far))

@@ -52,6 +52,8 @@ segments_intersect = _impl.segments_intersect
 raycast = _impl.raycast
 time_of_impact = _impl.time_of_impact
 
+overlapping_pairs = _impl.overlapping_pairs
+
 __all__ = [
     "backend",
     "__version__",
@@ -84,6 +86,7 @@ __all__ = [
     "segments_intersect",
     "raycast",
     "time_of_impact",
+    "overlapping_pairs",
 ]
 
 del _select

@@ -86,3 +86,11 @@ def as_direction(value: Any, name: str) -> tuple[float, float]:
     if x == 0.0 and y == 0.0:
         raise ValueError(f"{name} must be non-zero, got ({x!r}, {y!r})")
     return x, y
+
+
+ARRAY_NAMES = "CircleArray, CapsuleArray, SegmentArray, AABBArray, OBBArray or PolygonArray"
+
+
+def shape_array_error(value: Any, name: str) -> TypeError:
+    """The error for an argument that must be a shape array (the broadphase's A, B)."""
+    return TypeError(f"{name} must be a shape array ({ARRAY_NAMES}), not {type(value).__name__}")

@@ -23,6 +23,7 @@ from .records import Closest, Contact, RayHit
 from .._batch import ContactArray, RayHitArray
 from .shapes import AABB, OBB, Capsule, Circle, Polygon, Segment
 from .sweeps import raycast, time_of_impact
+from .broadphase import overlapping_pairs
 
 __all__ = [
     "__version__",
@@ -55,4 +56,5 @@ __all__ = [
     "segments_intersect",
     "raycast",
     "time_of_impact",
+    "overlapping_pairs",
 ]

@@ -415,23 +415,20 @@ cdef inline bint _inner_side(double x0, double y0, double x1, double y1, double 
     return ex * (ay - y0) - ey * (ax - x0) > 0.0 and ex * (by - y0) - ey * (bx - x0) > 0.0
 
 
-cdef void _round_round(const Round* ra, const Round* rb, Hit* h) noexcept nogil:
+cdef void _round_round(const Round* ra, const Round* rb, const SegClosest* c,
+                       Hit* h) noexcept nogil:
+    # c: segment_segment of the two cores (computed once, for collide and for this)
     cdef Core ka, kb
     cdef double ea[4]
     cdef double eb[4]
-    cdef double d2
-    cdef SegClosest c
-    if ra.ax == ra.bx and ra.ay == ra.by and rb.ax == rb.bx and rb.ay == rb.by:
-        # two point cores (circles), the commonest pair: what the general path below
-        # computes for them, without building cores and edges.  segment_segment's
-        # distance of two points is dist2, and points apart meet along the line of
-        # centres at one point; coincident points take the general path
-        d2 = dist2(ra.ax, ra.ay, rb.ax, rb.ay)
-        if d2 > 0.0:
-            _apart(d2, ra.r, rb.r, ra.ax, ra.ay, rb.ax, rb.ay, False, ea, False, eb,
-                   False, eb, h)
-            return
-    c = segment_segment(ra.ax, ra.ay, ra.bx, ra.by, rb.ax, rb.ay, rb.bx, rb.by)
+    if (c.d2 > 0.0 and ra.ax == ra.bx and ra.ay == ra.by and rb.ax == rb.bx
+            and rb.ay == rb.by):
+        # two point cores (circles) apart, the commonest pair: what the general path
+        # below does for them, without building cores and edges (segment_segment's
+        # nearest points of two points are the points themselves)
+        _apart(c.d2, ra.r, rb.r, ra.ax, ra.ay, rb.ax, rb.ay, False, ea, False, eb,
+               False, eb, h)
+        return
     _round_core(&ka, ra.ax, ra.ay, ra.bx, ra.by, ra.r)
     _round_core(&kb, rb.ax, rb.ay, rb.bx, rb.by, rb.r)
     if c.d2 > 0.0 and ((ka.n == 1 and kb.n == 1) or _clear(c.d2, &ka, &kb)):
@@ -526,14 +523,10 @@ cdef void _convex_convex(const Convex* ca, const Convex* cb, Hit* h) noexcept no
 
 
 cdef void _contact(const View* a, const View* b, double ox, double oy, Hit* h) noexcept nogil:
-    # h (OUT): the contact, local, of a colliding canonical pair
-    cdef Round ra, rb
+    # h (OUT): the contact, local, of a colliding canonical pair whose second shape
+    # is convex (contact_views answers two round shapes itself)
+    cdef Round ra
     cdef Convex ca, cb
-    if b.kind <= SEGMENT:
-        view_core(a, ox, oy, &ra)
-        view_core(b, ox, oy, &rb)
-        _round_round(&ra, &rb, h)
-        return
     view_convex(b, ox, oy, &cb)
     if a.kind <= SEGMENT:
         view_core(a, ox, oy, &ra)
@@ -550,14 +543,26 @@ cdef bint contact_views(const View* a, const View* b, Hit* h) noexcept nogil:
     cdef bint swapped
     cdef const View* p
     cdef const View* q
-    # the very decision of collide, so no contact exactly when collide is False
-    if not collide_views(a, b):
-        return False
+    cdef Round ra, rb
+    cdef SegClosest c
     swapped = views_swapped(a, b)
     p = b if swapped else a
     q = a if swapped else b
     view_origin(p, &ox, &oy)
-    _contact(p, q, ox, oy, h)
+    if q.kind <= SEGMENT:
+        # two round shapes: the cores' closest points decide collide (as
+        # round_round_collide does, in the same local frame) and seed the contact
+        view_core(p, ox, oy, &ra)
+        view_core(q, ox, oy, &rb)
+        c = segment_segment(ra.ax, ra.ay, ra.bx, ra.by, rb.ax, rb.ay, rb.bx, rb.by)
+        if not sqrt(c.d2) <= ra.r + rb.r:
+            return False
+        _round_round(&ra, &rb, &c, h)
+    else:
+        # the very decision of collide, so no contact exactly when collide is False
+        if not collide_views(a, b):
+            return False
+        _contact(p, q, ox, oy, h)
     if swapped:
         h.nx = 0.0 - h.nx
         h.ny = 0.0 - h.ny

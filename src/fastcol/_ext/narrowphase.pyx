@@ -182,7 +182,7 @@ cdef bint convex_overlap(const Convex* a, const Convex* b) noexcept nogil:
 cdef double _vertex_to_edges(double px, double py, const Convex* dst, double best,
                              double* out, bint flip, bint prune, bint* seen) noexcept nogil:
     # the vertex p against each edge of dst, updating out (IN/OUT); seen (OUT): whether
-    # any edge faces p (has p on or outside its line)
+    # any edge of positive length faces p (has p on or outside its line)
     cdef int n = dst.n
     cdef int i, j
     cdef double qx, qy, d2, x0, y0, x1, y1, ex, ey, c, e2
@@ -200,11 +200,16 @@ cdef double _vertex_to_edges(double px, double py, const Convex* dst, double bes
             if c > 0.0:
                 # the vertex is strictly inside this edge's line
                 continue
-            seen[0] = True
             e2 = ex * ex + ey * ey
-            if e2 > 0.0 and c * c >= best * e2:
-                # the edge's line is already no nearer than the best pair
-                continue
+            if e2 > 0.0:
+                # a zero-length edge (the end of a flat box) faces nothing: a flat
+                # box's two long edges lie on one line, and a vertex on that line can
+                # round to the inner side of both; with no edge facing it, the caller
+                # tries every edge
+                seen[0] = True
+                if c * c >= best * e2:
+                    # the edge's line is already no nearer than the best pair
+                    continue
         closest_on_segment(px, py, x0, y0, x1, y1, &qx, &qy)
         d2 = dist2(px, py, qx, qy)
         if d2 < best:

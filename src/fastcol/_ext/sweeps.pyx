@@ -6,6 +6,8 @@ GIL: releasing it would cost more than the work.
 """
 
 from libc.math cimport INFINITY, fabs, frexp, isinf, ldexp, sqrt
+from libc.stdint cimport uint64_t
+from libc.string cimport memcpy
 
 from .geometry cimport closest_on_segment, dist2
 from .narrowphase cimport Convex, Round, point_in_convex
@@ -352,13 +354,34 @@ cdef int ray_rounded_convex(double px, double py, double dx, double dy, const Co
 
 # ------------------------------------------------------------------------- raycast
 
+cdef inline double _ldexp(double x, int k) noexcept nogil:
+    # ldexp(x, k), the same double: a multiplication by a normal power of two is exact,
+    # or correctly rounded once where it under- or overflows, as ldexp is (and a libm
+    # call costs more than the ray itself)
+    cdef uint64_t bits
+    cdef double p
+    if -1022 <= k <= 1023:
+        bits = <uint64_t>(k + 1023) << 52
+        memcpy(&p, &bits, sizeof(double))
+        return x * p
+    return ldexp(x, k)
+
+
 cdef inline int _scaled(double dx, double dy, double* sx, double* sy) noexcept nogil:
     # sx, sy (OUT): the direction times 2**-e, larger component in [0.5, 1); returns e
     cdef double m = fabs(dx) if fabs(dx) > fabs(dy) else fabs(dy)
+    cdef uint64_t bits
     cdef int e
-    frexp(m, &e)
-    sx[0] = ldexp(dx, -e)
-    sy[0] = ldexp(dy, -e)
+    memcpy(&bits, &m, sizeof(double))
+    e = <int>((bits >> 52) & 0x7ff)
+    if e == 0 or e == 0x7ff:
+        # subnormal (or not finite): let frexp find the exponent
+        frexp(m, &e)
+    else:
+        # frexp's exponent of a normal double, read from its bits
+        e = e - 1022
+    sx[0] = _ldexp(dx, -e)
+    sy[0] = _ldexp(dy, -e)
     return e
 
 
@@ -400,7 +423,7 @@ cdef bint raycast_view(const View* v, double px, double py, double dx, double dy
     if st == MISS:
         return False
     # + 0.0: a face the origin lies on by rounding gives -0.0; report 0.0
-    t = ldexp(hit[0], -e) + 0.0
+    t = _ldexp(hit[0], -e) + 0.0
     if t > limit or t == INFINITY:
         return False
     out[0] = t
@@ -564,7 +587,7 @@ cdef double toi_views(const View* a, double vax, double vay, const View* b, doub
     t = _sweep(p, q, ox, oy, sx, sy)
     if t == INFINITY:
         return -1.0
-    t = ldexp(t, -(e + shift))
+    t = _ldexp(t, -(e + shift))
     if t == 0.0:
         # apart by collide's verdict: touching at once, but not at 0.0
         t = TINY

@@ -1,7 +1,16 @@
 # Fast paths for argument checks; anything unusual goes to fastcol._validate, so both
 # backends raise the same errors with the same messages.
 
+from cpython.object cimport PyObject
 from libc.math cimport isfinite
+
+
+cdef extern from "Python.h":
+    # borrowed references, without the reference counting Cython adds around objects
+    PyObject* _tuple_item "PyTuple_GET_ITEM"(object p, Py_ssize_t i)
+    Py_ssize_t _tuple_size "PyTuple_GET_SIZE"(object p)
+    bint _is_float "PyFloat_CheckExact"(PyObject* o)
+    double _float_value "PyFloat_AS_DOUBLE"(PyObject* o)
 
 
 cdef inline double finite(object v, str name) except? -1.0:
@@ -26,13 +35,16 @@ cdef inline double non_negative(object v, str name) except? -1.0:
 
 cdef inline int point(object p, str name, double* x, double* y) except -1:
     # x, y (OUT): the coordinates of a finite (x, y) pair
-    cdef object px, py
-    if type(p) is tuple and len(<tuple>p) == 2:
-        px = (<tuple>p)[0]
-        py = (<tuple>p)[1]
-        if type(px) is float and type(py) is float:
-            x[0] = <double>px
-            y[0] = <double>py
+    cdef PyObject* px
+    cdef PyObject* py
+    if type(p) is tuple and _tuple_size(p) == 2:
+        # a tuple of two floats, read through borrowed references (this runs on every
+        # call of the scalar queries that take points)
+        px = _tuple_item(p, 0)
+        py = _tuple_item(p, 1)
+        if _is_float(px) and _is_float(py):
+            x[0] = _float_value(px)
+            y[0] = _float_value(py)
             if isfinite(x[0]) and isfinite(y[0]):
                 return 0
     from fastcol._validate import as_point

@@ -189,7 +189,7 @@ def _vertices_to_edges(src, dst, best, result, flip, prune, nx, ny, nn, lim, sgn
 
 
 def _vertex_to_edges(px, py, dst, best, result, flip, prune):
-    """The vertex p against each edge of dst; also whether any edge faces p."""
+    """The vertex p against each edge of dst; also whether an edge of positive length faces p."""
     xs = dst.xs
     ys = dst.ys
     n = len(xs)
@@ -202,10 +202,15 @@ def _vertex_to_edges(px, py, dst, best, result, flip, prune):
             c = ex * (py - ys[i]) - ey * (px - xs[i])
             if c > 0.0:
                 continue
-            seen = True
             e2 = ex * ex + ey * ey
-            if e2 > 0.0 and c * c >= best * e2:
-                continue
+            if e2 > 0.0:
+                # a zero-length edge (the end of a flat box) faces nothing: a flat
+                # box's two long edges lie on one line, and a vertex on that line can
+                # round to the inner side of both; with no edge facing it, the caller
+                # tries every edge
+                seen = True
+                if c * c >= best * e2:
+                    continue
         t, qx, qy = closest_on_segment(px, py, xs[i], ys[i], xs[j], ys[j])
         d2 = dist2(px, py, qx, qy)
         if d2 < best:
