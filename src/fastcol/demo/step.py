@@ -209,8 +209,8 @@ def respond(scene: Scene, contacts, params: Params) -> None:
 
         def relative(ux, uy):
             """Velocity of b relative to a, along the normal and along the tangent."""
-            dvx = ux[ib] - ux[ia]
-            dvy = uy[ib] - uy[ia]
+            dvx = ux.take(ib) - ux.take(ia)  # take: a faster gather than ux[ib]
+            dvy = uy.take(ib) - uy.take(ia)
             return dvx * nx + dvy * ny, dvy * nx - dvx * ny
 
         def apply(dn, dtan):
@@ -244,14 +244,15 @@ def respond(scene: Scene, contacts, params: Params) -> None:
             jt = np.where(same, pjt[at], 0.0)
             apply(jn, jt)
 
+        inv_w = 1.0 / w
         for _ in range(params.iterations):
             vn, vt = relative(vx, vy)
             # normal impulse, accumulated and kept >= 0 (contacts push, never pull)
-            new = np.maximum(jn + (target - vn) / w, 0.0)
+            new = np.maximum(jn + (target - vn) * inv_w, 0.0)
             dn, jn = new - jn, new
             # friction impulse, accumulated and kept inside the friction cone
             limit = params.friction * jn
-            new = np.minimum(np.maximum(jt - vt / w, -limit), limit)
+            new = np.minimum(np.maximum(jt - vt * inv_w, -limit), limit)
             dtan, jt = new - jt, new
             apply(dn, dtan)
         # an impact's impulse stopped a fall once: carried over it would throw the
@@ -266,9 +267,10 @@ def respond(scene: Scene, contacts, params: Params) -> None:
         goal = depth - params.slop * pair_size
         sx = np.zeros(m)
         sy = np.zeros(m)
+        beta_w = params.beta * inv_w
         for _ in range(params.position_iterations):
-            moved = (sx[ib] - sx[ia]) * nx + (sy[ib] - sy[ia]) * ny
-            push = params.beta * np.maximum(goal - moved, 0.0) / w
+            moved = (sx.take(ib) - sx.take(ia)) * nx + (sy.take(ib) - sy.take(ia)) * ny
+            push = np.maximum(goal - moved, 0.0) * beta_w
             gx, gy = spread(push * nx, push * ny)
             sx += gx
             sy += gy
