@@ -11,9 +11,11 @@ Decisions (also in the README's Demo section):
   inertia, no vertices to rotate each step.  Tilted boxes and polygons rest on a corner
   without toppling.  Moving a body is one addition per row of ``.data``/``.vertices``.
 * **Mass is area** (density 1): a big box pushes a small ball aside.
-* **Walls are the scene's rectangle**, applied per body by clamping its bounding box
-  (which translation leaves constant relative to the position), not static shapes.
-* **Sizes**: circle radii 0.35 to 1.0, capsules 0.6 to 1.8 long and 0.2 to 0.45 thick,
+* **Walls are the scene's rectangle** ``[0, width] x [0, height]``, not shapes: a body
+  meets them through its bounding box, which translation leaves constant relative to
+  its position (``lo``, ``hi``), so no query is needed (see ``step``).
+* **Sizes**: circle radii 0.35 to 1.0, capsule cores 0.6 to 1.8 long with radii 0.2 to
+  0.45,
   boxes 0.6 to 1.6 a side, polygons of 3 to 7 vertices on a circle of radius 0.45 to
   0.95; about 40% circles and 20% of each other type.
 """
