@@ -15,9 +15,8 @@ Decisions (also in the README's Demo section):
   meets them through its bounding box, which translation leaves constant relative to
   its position (``lo``, ``hi``), so no query is needed (see ``step``).
 * **Sizes**: circle radii 0.35 to 1.0, capsule cores 0.6 to 1.8 long with radii 0.2 to
-  0.45,
-  boxes 0.6 to 1.6 a side, polygons of 3 to 7 vertices on a circle of radius 0.45 to
-  0.95; about 40% circles and 20% of each other type.
+  0.45, boxes 0.6 to 1.6 a side, polygons of 3 to 7 vertices on a circle of radius
+  0.45 to 0.95; about 40% circles and 20% of each other type.
 """
 
 from __future__ import annotations
