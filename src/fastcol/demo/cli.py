@@ -1,6 +1,7 @@
 """``python -m fastcol demo``: run the ball pit headless (or in a window) and draw it.
 
-Options: ``--bodies N --steps S --seed K --out FILE --frames F --spring K --window``.
+Options: ``--bodies N --steps S --seed K --out FILE --frames F --width PX --spring K
+--window``.
 Bad values (negative counts, an output that cannot be written, an unknown suffix) are a
 one-line usage error, exit status 2, before anything runs.
 """
@@ -13,8 +14,7 @@ import sys
 import time
 
 from .render import PICTURES_HINT, WINDOW_HINT, have_pillow
-from .scene import TYPE_NAMES
-from .scene import make_scene
+from .scene import TYPE_NAMES, make_scene
 from .step import Params, Timings, find_contacts, run as run_scene
 
 
