@@ -15,14 +15,6 @@ SMALL = {"compiled": ["--bodies", "40", "--steps", "30"],
          "reference": ["--bodies", "12", "--steps", "10"]}
 
 
-def have_pillow():
-    try:
-        import PIL.Image  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
 def run(args, backend, cwd=None):
     env = dict(os.environ)
     env.pop("FASTCOL_NO_EXTENSIONS", None)
@@ -66,10 +58,7 @@ def test_demo_runs_and_draws(backend, tmp_path):
     summary = next(line for line in proc.stdout.splitlines() if line.startswith("per step"))
     for part in ("broadphase", "narrowphase", "response", "steps/s"):
         assert part in summary
-    if not have_pillow():
-        assert 'pip install "fastcol[demo]"' in proc.stdout
-        assert not out.exists()
-        return
+    # Pillow is in the test extra; the run without it is test_demo_without_pillow_...
     from PIL import Image
 
     with Image.open(out) as gif:
@@ -81,8 +70,6 @@ def test_demo_runs_and_draws(backend, tmp_path):
 
 
 def test_demo_writes_png_frames(tmp_path):
-    if not have_pillow():
-        pytest.skip("Pillow is not installed (the picture part; the run is tested above)")
     proc = run(["demo", *SMALL["compiled"], "--frames", "3", "--width", "64",
                 "--out", str(tmp_path / "f.png")], "compiled")
     assert proc.returncode == 0, proc.stderr
@@ -215,8 +202,6 @@ def test_demo_bad_arguments_are_one_line_errors(case, tmp_path):
 def test_unwritable_output_found_at_save_is_an_error(tmp_path, monkeypatch, capsys):
     """A file that cannot be written when the run ends (here: the folder is removed
     during the run) is a one-line error and exit 1, not a traceback."""
-    if not have_pillow():
-        pytest.skip("Pillow is not installed: there is nothing to save")
     from fastcol.__main__ import main
     from fastcol.demo import render
 
