@@ -70,8 +70,9 @@ def test_no_body_leaves_the_walls(fc):
 
 
 def test_contacts_are_every_colliding_pair(fc):
-    """find_contacts (broadphase per type pair, then contact arrays) against a double
-    loop of the scalar queries over every pair of bodies."""
+    """find_contacts (one broadphase over the bounding boxes, then contact arrays per
+    pair of types) against a double loop of the scalar queries over every pair of
+    bodies."""
     n = 30 if fc.__name__ == "fastcol._ext" else 14
     scene = make_scene(n, seed=3, fc=fc)
     run(scene, 90 if n == 30 else 45)  # fallen and touching
