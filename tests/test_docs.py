@@ -19,7 +19,8 @@ MODULES = {
 }
 PACKAGES = {"reference": "fastcol._ref", "compiled": "fastcol._ext"}
 # modules outside the backends, whose examples run on the façade as a user runs them
-PUBLIC_MODULES = ["fastcol.demo.scene", "fastcol.demo.step", "fastcol.demo.cli"]
+PUBLIC_MODULES = ["fastcol._batch", "fastcol.demo.scene", "fastcol.demo.step",
+                  "fastcol.demo.cli"]
 
 
 class _Facade:

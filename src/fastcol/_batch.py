@@ -192,6 +192,15 @@ class ContactArray(NamedTuple):
     (1 or 2) points in ``points[i, :count[i]]`` (an unused second point is zeros).
     Rows without a hit hold zeros everywhere, so ``normal * depth[:, None]`` moves
     nothing there.  Unpacks like a tuple: ``hit, normal, depth, points, count = c``.
+
+    Examples
+    --------
+    >>> import fastcol as fc
+    >>> c = fc.contact(fc.CircleArray([[0, 0, 1], [0, 0, 1]]), fc.Circle(1.5, 0, 1))
+    >>> c.hit, c.count
+    (array([ True,  True]), array([1, 1]))
+    >>> c.normal[0], c.depth, c.points[0, 0]
+    (array([1., 0.]), array([0.5, 0.5]), array([0.75, 0.  ]))
     """
 
     hit: np.ndarray
@@ -207,6 +216,15 @@ class RayHitArray(NamedTuple):
     Where ``hit[i]`` is True the row holds the scalar ``RayHit`` (``t``, ``point``,
     ``normal``; an origin inside the shape gives ``t == 0`` and a zero normal).  Rows
     without a hit hold ``t = inf`` and zero point and normal.
+
+    Examples
+    --------
+    >>> import fastcol as fc, numpy as np
+    >>> h = fc.raycast(fc.Circle(5, 0, 1), np.array([[0.0, 0.0], [0.0, 5.0]]), (1, 0))
+    >>> h.hit, h.t
+    (array([ True, False]), array([ 4., inf]))
+    >>> h.point[0], h.normal[0]
+    (array([4., 0.]), array([-1.,  0.]))
     """
 
     hit: np.ndarray
