@@ -19,3 +19,18 @@ cdef struct Side:
 
 
 cdef bint load_row(Side* s, const floating* row, Py_ssize_t i) noexcept nogil
+
+
+cdef enum:
+    MAX_BUFFERS = 12
+
+
+cdef class Buffers:
+    # the memory of the arrays a call reads and writes, held (buffer protocol) until
+    # the holder is freed
+    cdef Py_buffer buffers[MAX_BUFFERS]
+    cdef int held
+    cdef void* address(self, object arr, bint writable) except NULL
+
+
+cdef const void* array_side(Buffers held, Side* s, object x, object dtype) except NULL

@@ -40,10 +40,6 @@ cdef enum:
     SWEEP = 5
 
 
-cdef enum:
-    MAX_BUFFERS = 12
-
-
 cdef bint load_row(Side* s, const floating* row, Py_ssize_t i) noexcept nogil:
     # s.view (OUT): the shape in row i; False when the row is no shape
     cdef View* v = &s.view
@@ -378,7 +374,52 @@ cdef void _sweep_loop(Side* a, Side* b, const floating* da, const floating* db,
         res[i] = <floating>(NAN if toi < 0.0 else toi)
 
 
-cdef class _Job:
+cdef class Buffers:
+    # a call's arrays, held until the end: two per polygon operand (vertices and
+    # counts), one per other operand, and the outputs; a batch primitive holds up to
+    # four point arrays and five outputs
+
+    cdef void* address(self, object arr, bint writable) except NULL:
+        # the memory of a C-contiguous array, held by this object (never NULL)
+        cdef Py_buffer* view
+        if self.held == MAX_BUFFERS:
+            raise AssertionError("a batch call holds too many buffers")
+        view = &self.buffers[self.held]
+        PyObject_GetBuffer(arr, view, PyBUF_ANY_CONTIGUOUS | (PyBUF_WRITABLE if writable else 0))
+        self.held += 1
+        return view.buf if view.buf != NULL else <void*>view
+
+    def __dealloc__(self):
+        cdef int k
+        for k in range(self.held):
+            PyBuffer_Release(&self.buffers[k])
+
+
+cdef const void* array_side(Buffers held, Side* s, object x, object dtype) except NULL:
+    # fills s from a shape array (rows read by load_row); returns the memory of its
+    # rows, converted to dtype if needed and held by held
+    cdef object rows
+    s.fixed = False
+    s.kind = x.kind
+    s.view.kind = s.kind
+    s.counts = NULL
+    if s.kind == POLYGON:
+        rows = x.vertices
+        if rows.dtype is not dtype:
+            rows = rows.astype(dtype)
+        s.capacity = rows.shape[1]
+        s.width = 2 * s.capacity
+        s.counts = <const long long*>held.address(x.counts, False)
+    else:
+        rows = x.data
+        if rows.dtype is not dtype:
+            rows = rows.astype(dtype)
+        s.width = rows.shape[1]
+        s.capacity = 0
+    return held.address(rows, False)
+
+
+cdef class _Job(Buffers):
     # one batch query: its operands and outputs, run over chunks of rows
     cdef int query
     cdef Side a, b
@@ -396,26 +437,6 @@ cdef class _Job:
     cdef Py_ssize_t vstep[2]
     cdef const double* lim
     cdef Py_ssize_t lstep
-    # the buffers of the arrays the pointers point into, held until the end: two
-    # per polygon operand (vertices and counts), one per other operand, three
-    # outputs; a primitive holds up to four point arrays and five outputs
-    cdef Py_buffer buffers[MAX_BUFFERS]
-    cdef int held
-
-    cdef void* address(self, object arr, bint writable) except NULL:
-        # the memory of a C-contiguous array, held by this job (never NULL)
-        cdef Py_buffer* view
-        if self.held == MAX_BUFFERS:
-            raise AssertionError("a batch job holds too many buffers")
-        view = &self.buffers[self.held]
-        PyObject_GetBuffer(arr, view, PyBUF_ANY_CONTIGUOUS | (PyBUF_WRITABLE if writable else 0))
-        self.held += 1
-        return view.buf if view.buf != NULL else <void*>view
-
-    def __dealloc__(self):
-        cdef int k
-        for k in range(self.held):
-            PyBuffer_Release(&self.buffers[k])
 
     def run(self, Py_ssize_t start, Py_ssize_t stop):
         cdef Side a = self.a
@@ -504,30 +525,13 @@ cdef class _Job:
 cdef const void* _side(_Job job, Side* s, object x, object dtype) except NULL:
     # fills s from an operand; returns the memory of its rows (or any non-NULL
     # address for a shape, which has no rows)
-    cdef object rows
-    s.counts = NULL
     if isinstance(x, Shape):
+        s.counts = NULL
         s.fixed = True
         s.kind = (<Shape>x).kind
         view_of(<Shape>x, &s.view)
         return <const void*>s
-    s.fixed = False
-    s.kind = x.kind
-    s.view.kind = s.kind
-    if s.kind == POLYGON:
-        rows = x.vertices
-        if rows.dtype is not dtype:
-            rows = rows.astype(dtype)
-        s.capacity = rows.shape[1]
-        s.width = 2 * s.capacity
-        s.counts = <const long long*>job.address(x.counts, False)
-    else:
-        rows = x.data
-        if rows.dtype is not dtype:
-            rows = rows.astype(dtype)
-        s.width = rows.shape[1]
-        s.capacity = 0
-    return job.address(rows, False)
+    return array_side(job, s, x, dtype)
 
 
 cdef _Job _job(int query, object a, object b, object dtype):
@@ -774,7 +778,7 @@ cdef class _PrimitiveJob:
     cdef double* f[3]
     cdef double* p[2]
     cdef unsigned char* hit
-    cdef _Job buffers      # holds the arrays' buffers until the end
+    cdef Buffers buffers   # holds the arrays' buffers until the end
 
     def run(self, Py_ssize_t start, Py_ssize_t stop):
         with nogil:
@@ -787,7 +791,7 @@ def primitive(name, values, names, workers=1):
     cdef int which, j, nf = 0, np_ = 0
     cdef Py_ssize_t n
     cdef _PrimitiveJob job = _PrimitiveJob.__new__(_PrimitiveJob)
-    cdef _Job held = _Job.__new__(_Job)
+    cdef Buffers held = Buffers.__new__(Buffers)
     if workers is not 1:
         _batch.check_workers(workers)
     job.buffers = held

@@ -25,7 +25,6 @@ Keys ``i << shift | j`` of the colliding pairs collect in buffers, one per threa
 the result array, using the result's own memory as its scratch.
 """
 
-from cpython.buffer cimport PyBUF_ANY_CONTIGUOUS, PyBuffer_Release, PyObject_GetBuffer
 from cython cimport floating
 from libc.math cimport INFINITY, fabs, ldexp, sqrt
 from libc.stdint cimport int64_t, uint64_t
@@ -39,7 +38,7 @@ from cpython.pythread cimport (
 from libc.stdlib cimport free, malloc, qsort, realloc
 from libc.string cimport memset
 
-from .batch cimport Side, load_row
+from .batch cimport Buffers, Side, array_side, load_row
 from .queries cimport View, collide_views
 from .shapes cimport AABB_KIND, CAPSULE, CIRCLE, OBB_KIND, POLYGON, SEGMENT
 
@@ -651,17 +650,27 @@ cdef void _purity(Set* s) noexcept nogil:
 
 # ----------------------------------------------------------------------------- queries
 
-cdef inline bint _push(Out* o, uint64_t key) noexcept nogil:
-    cdef Py_ssize_t cap
+cdef inline bint _reserve(Out* o, Py_ssize_t more) noexcept nogil:
+    # room for more keys; False when out of memory
+    cdef Py_ssize_t cap = o.cap if o.cap else 4096
     cdef uint64_t* keys
-    if o.count == o.cap:
-        cap = 2 * o.cap if o.cap else 4096
-        keys = <uint64_t*>_grow(o.keys, cap * sizeof(uint64_t))
-        if keys == NULL:
-            o.failed = True
-            return False
-        o.keys = keys
-        o.cap = cap
+    if o.count + more <= o.cap:
+        return True
+    while cap < o.count + more:
+        cap *= 2
+    keys = <uint64_t*>_grow(o.keys, cap * sizeof(uint64_t))
+    if keys == NULL:
+        o.failed = True
+        return False
+    o.keys = keys
+    o.cap = cap
+    return True
+
+
+cdef inline bint _push(Out* o, uint64_t key) noexcept nogil:
+    # one key more; False when out of memory
+    if o.count == o.cap and not _reserve(o, 1):
+        return False
     o.keys[o.count] = key
     o.count += 1
     return True
@@ -712,23 +721,6 @@ cdef inline bint _candidate(Query* Q, Py_ssize_t q) noexcept nogil:
     if Q.p_first if not Q.same else i < j:
         return _push(Q.out, (<uint64_t>i << Q.shift) | <uint64_t>j)
     return _push(Q.out, (<uint64_t>j << Q.shift) | <uint64_t>i)
-
-
-cdef inline bint _reserve(Out* o, Py_ssize_t more) noexcept nogil:
-    # room for more keys; False when out of memory
-    cdef Py_ssize_t cap = o.cap if o.cap else 4096
-    cdef uint64_t* keys
-    if o.count + more <= o.cap:
-        return True
-    while cap < o.count + more:
-        cap *= 2
-    keys = <uint64_t*>_grow(o.keys, cap * sizeof(uint64_t))
-    if keys == NULL:
-        o.failed = True
-        return False
-    o.keys = keys
-    o.cap = cap
-    return True
 
 
 cdef inline bint _scan_circles(Query* Q, const Set* t, Py_ssize_t start, Py_ssize_t stop,
@@ -983,20 +975,16 @@ cdef class _Pairs:
     cdef Grid grid
     cdef int shift
     cdef uint64_t jmask
-    cdef Py_buffer buffers[4]
-    cdef int held
+    cdef Buffers arrays      # the operands' rows, held until the end
     cdef list results        # (address, count) of each chunk's key buffer
 
     def __cinit__(self):
-        self.held = 0
+        self.arrays = Buffers.__new__(Buffers)
         self.results = []
         memset(&self.a, 0, sizeof(Set))
         memset(&self.b, 0, sizeof(Set))
 
     def __dealloc__(self):
-        cdef int k
-        for k in range(self.held):
-            PyBuffer_Release(&self.buffers[k])
         self._free_results()
         self._free_set(&self.a)
         self._free_set(&self.b)
@@ -1019,34 +1007,11 @@ cdef class _Pairs:
             _give(<void*><size_t>address)
         self.results = []
 
-    cdef const void* _address(self, object arr) except NULL:
-        cdef Py_buffer* view = &self.buffers[self.held]
-        PyObject_GetBuffer(arr, view, PyBUF_ANY_CONTIGUOUS)
-        self.held += 1
-        return view.buf if view.buf != NULL else <void*>view
-
     cdef int _set(self, Set* s, object x, object dtype) except -1:
         # fills s from a shape array: its rows, and room for boxes, levels and scratch
         cdef Side* side = &s.side
-        side.fixed = False
-        side.kind = x.kind
-        side.view.kind = side.kind
-        side.counts = NULL
         side.xs = side.ys = NULL
-        if side.kind == POLYGON:
-            rows = x.vertices
-            if rows.dtype is not dtype:
-                rows = rows.astype(dtype)
-            side.capacity = rows.shape[1]
-            side.width = 2 * side.capacity
-            side.counts = <const long long*>self._address(x.counts)
-        else:
-            rows = x.data
-            if rows.dtype is not dtype:
-                rows = rows.astype(dtype)
-            side.width = rows.shape[1]
-            side.capacity = 0
-        s.data = self._address(rows)
+        s.data = array_side(self.arrays, side, x, dtype)
         s.n = len(x)
         s.box = <double*>_take((4 * s.n + 1) * sizeof(double))
         s.level = <signed char*>_take(s.n + 1)
