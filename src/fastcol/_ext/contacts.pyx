@@ -12,7 +12,7 @@ from .geometry cimport SegClosest, dist2, segment_segment
 from .narrowphase cimport Convex, Round, point_in_convex
 from .queries cimport (
     View,
-    collide_views,
+    collide_canonical,
     view_convex,
     view_core,
     view_of,
@@ -560,7 +560,7 @@ cdef bint contact_views(const View* a, const View* b, Hit* h) noexcept nogil:
         _round_round(&ra, &rb, &c, h)
     else:
         # the very decision of collide, so no contact exactly when collide is False
-        if not collide_views(a, b):
+        if not collide_canonical(p, q):
             return False
         _contact(p, q, ox, oy, h)
     if swapped:

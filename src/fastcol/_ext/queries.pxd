@@ -24,6 +24,7 @@ cdef void view_origin(const View* v, double* ox, double* oy) noexcept nogil
 cdef void view_core(const View* v, double ox, double oy, Round* out) noexcept nogil
 cdef void view_convex(const View* v, double ox, double oy, Convex* out) noexcept nogil
 cdef bint collide_views(const View* a, const View* b) noexcept nogil
+cdef bint collide_canonical(const View* a, const View* b) noexcept nogil
 cdef double closest_views(const View* a, const View* b, double* out) noexcept nogil
 
 cdef int _check(object a, object b) except -1

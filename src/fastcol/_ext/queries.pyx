@@ -151,8 +151,8 @@ cdef void view_convex(const View* v, double ox, double oy, Convex* out) noexcept
         convex_polygon(out, v.xs, v.ys, v.n, ox, oy)
 
 
-cdef bint _collide(const View* a, const View* b) noexcept nogil:
-    # a canonical pair
+cdef bint collide_canonical(const View* a, const View* b) noexcept nogil:
+    # collide of a pair already in canonical order (callers that order it anyway)
     cdef double ox, oy, dx, dy
     cdef Round ra, rb
     cdef Convex ca, cb
@@ -184,8 +184,8 @@ cdef bint _collide(const View* a, const View* b) noexcept nogil:
 cdef bint collide_views(const View* a, const View* b) noexcept nogil:
     # whether two shapes overlap or touch, in either order
     if views_swapped(a, b):
-        return _collide(b, a)
-    return _collide(a, b)
+        return collide_canonical(b, a)
+    return collide_canonical(a, b)
 
 
 cdef double _closest(const View* a, const View* b, double ox, double oy, double* out) noexcept nogil:

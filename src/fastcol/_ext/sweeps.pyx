@@ -14,7 +14,7 @@ from .narrowphase cimport Convex, Round, point_in_convex
 from .queries cimport (
     View,
     _check,
-    collide_views,
+    collide_canonical,
     view_convex,
     view_core,
     view_of,
@@ -555,12 +555,12 @@ cdef double toi_views(const View* a, double vax, double vay, const View* b, doub
     cdef bint swapped
     cdef const View* p
     cdef const View* q
-    # the very decision of collide: 0.0 exactly when collide is True
-    if collide_views(a, b):
-        return 0.0
     swapped = views_swapped(a, b)
     p = b if swapped else a
     q = a if swapped else b
+    # the very decision of collide: 0.0 exactly when collide is True
+    if collide_canonical(p, q):
+        return 0.0
     # b's velocity relative to a, the pair in canonical order (a swap negates it exactly)
     if swapped:
         wx = vax
