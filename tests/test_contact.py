@@ -229,6 +229,49 @@ def test_exact_values_where_no_rounding_happens(fc):
     assert (n, d) == ((1.0, 0.0), 1.0)
 
 
+def _convex_touching_pairs():
+    """Convex pairs at the edge of the verdict: touching exactly, a hair apart or in,
+    flat boxes, and the differential tests' adversarial families, also at 1e6."""
+    from test_differential import build
+    from test_differential_contact import CASES
+
+    convex = ("AABB", "OBB", "Polygon")
+    for spec_a, spec_b in CASES:
+        if spec_a[0] in convex and spec_b[0] in convex:
+            yield build, spec_a, spec_b, None
+            yield build, spec_a, spec_b, (1e6, -3e6)
+    square = ((0.0, 0.0), (2.0, 0.0), (2.0, 2.0), (0.0, 2.0))
+    for gap in (0.0, 2.0 ** -40, -(2.0 ** -40), 0.5, 1e-300):
+        for shift in (0.0, 0.5, 1.999, 2.0, 2.0 + 2.0 ** -51):
+            edge = 2.0 + gap
+            yield build, ("AABB", (0.0, 0.0, 2.0, 2.0)), ("AABB", (edge, shift, edge + 1.0, shift + 1.0)), None
+            yield build, ("Polygon", square), ("AABB", (edge, shift, edge + 1.0, shift + 1.0)), None
+            yield build, ("Polygon", square), ("Polygon", tuple((x + edge, y + shift) for x, y in square)), None
+            yield build, ("OBB", (1.0, 1.0, 1.0, 1.0, 0.0)), ("Polygon", tuple((x + edge, y + shift) for x, y in square)), None
+            # a flat box (zero height) lying on the square's top face, or just above it
+            yield build, ("Polygon", square), ("OBB", (1.0 + shift, 2.0 + gap, 1.0, 0.0, 0.0)), None
+            yield build, ("Polygon", square), ("AABB", (shift, 2.0 + gap, shift + 1.0, 2.0 + gap)), None
+
+
+def test_convex_contact_is_none_exactly_when_collide_is_false(fc):
+    """Two convex shapes: contact reads collide's verdict from its own face depths
+    (they are the separating axis test's gaps) instead of running collide first; on
+    every touching, flat and far-away case the two must still agree, both orders."""
+    checked = hits = 0
+    for build, spec_a, spec_b, move in _convex_touching_pairs():
+        a, b = build(fc, spec_a), build(fc, spec_b)
+        if move is not None:
+            a, b = a.translated(*move), b.translated(*move)
+        for first, second in ((a, b), (b, a)):
+            hit = fc.collide(first, second)
+            c = fc.contact(first, second)
+            assert (c is not None) is hit, (first, second, c)
+            checked += 1
+            hits += hit
+    # the cases are about the edge: both verdicts occur, and plenty of each
+    assert checked > 300 and 0.2 * checked < hits < 0.9 * checked, (checked, hits)
+
+
 def test_equal_shapes_give_one_contact_both_ways(fc):
     for spec in (S("Polygon", HEX), S("OBB", 1.0, 2.0, 1.0, 0.5, 0.3), S("Circle", 1.0, 1.0, 0.0),
                  S("AABB", 0.0, 0.0, 0.0, 0.0), S("Capsule", 0.0, 0.0, 4.0, 0.0, 1.0)):

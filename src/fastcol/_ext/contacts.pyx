@@ -32,12 +32,16 @@ cdef double REL = 1.0 / 8589934592.0
 
 cdef struct Core:
     # a convex core in local coordinates: vertex k is (xs[k] - ox, ys[k] - oy);
-    # n == 1 a point, n == 2 a segment, else a counter-clockwise ring.  Boxes take
-    # their face normals from their axes (cos, sin).  Round and box cores keep their
+    # n == 1 a point, n == 2 a segment, else a counter-clockwise ring.  Boxes (kind
+    # AABB_KIND or OBB_KIND, else 0) take their face normals from their axes (cos,
+    # sin) and measure faces in their own frame (an OBB's centre cx, cy and half
+    # sizes hw, hh), as the separating axis test does.  Round and box cores keep their
     # vertices in vx/vy (so a Core is never copied once built: xs may point there)
     int n
     bint box
+    int kind
     double cos, sin, r
+    double cx, cy, hw, hh
     const double* xs
     const double* ys
     double ox, oy
@@ -58,6 +62,7 @@ cdef void _round_core(Core* c, double ax, double ay, double bx, double by,
     cdef double ex = bx - ax
     cdef double ey = by - ay
     c.box = False
+    c.kind = 0
     c.cos = 0.0
     c.sin = 0.0
     c.r = r
@@ -82,12 +87,17 @@ cdef void _convex_core(Core* c, const Convex* cv) noexcept nogil:
     if cv.kind == AABB_KIND or cv.kind == OBB_KIND:
         c.n = 4
         c.box = True
+        c.kind = cv.kind
         if cv.kind == AABB_KIND:
             c.cos = 1.0
             c.sin = 0.0
         else:
             c.cos = cv.cos
             c.sin = cv.sin
+            c.cx = cv.cx
+            c.cy = cv.cy
+            c.hw = cv.hw
+            c.hh = cv.hh
         for k in range(4):
             c.vx[k] = cv.box_x[k]
             c.vy[k] = cv.box_y[k]
@@ -98,6 +108,7 @@ cdef void _convex_core(Core* c, const Convex* cv) noexcept nogil:
         return
     c.n = cv.n
     c.box = False
+    c.kind = 0
     c.cos = 0.0
     c.sin = 0.0
     c.xs = cv.xs
@@ -140,40 +151,93 @@ cdef bint _normal(const Core* c, int k, double* nx, double* ny) noexcept nogil:
     return True
 
 
-cdef double _min_proj(double nx, double ny, double sx, double sy,
-                      const Core* o) noexcept nogil:
-    # least n . (v - s) over the vertices v of core o
-    cdef double best = nx * (_x(o, 0) - sx) + ny * (_y(o, 0) - sy)
-    cdef double v
-    cdef int j
-    for j in range(1, o.n):
-        v = nx * (_x(o, j) - sx) + ny * (_y(o, j) - sy)
-        if v < best:
-            best = v
-    return best
-
-
 cdef int _best_face(const Core* s, const Core* o, double rr, double* best,
-                    double* mx, double* my) noexcept nogil:
+                    double* mx, double* my, bint* apart) noexcept nogil:
     # the shallowest face of core s against core o: returns its index (-1: none);
-    # best, mx, my (OUT): its depth and outward normal
+    # best, mx, my (OUT): its depth and outward normal; apart (OUT): whether a face
+    # has every vertex of o strictly outside (for two convex shapes, exactly the
+    # separating axis test's verdict: each face is measured in its arithmetic).
+    # Both cores' fields are read into locals first: a store through an OUT pointer
+    # could alias them, and the compiler would reload them on every vertex
     cdef int face = -1
-    cdef int k
-    cdef double nx, ny, depth
-    best[0] = INFINITY
+    cdef int k, j, m
+    cdef int n = s.n
+    cdef int on = o.n
+    cdef const double* oxs = o.xs
+    cdef const double* oys = o.ys
+    cdef double oox = o.ox
+    cdef double ooy = o.oy
+    cdef double least = INFINITY
+    cdef bint separated = False
+    cdef double x0, y0, ex, ey, c, top, length, depth, x, y, u, v, dx, dy
+    cdef double g0, g1, g2, g3
+    if n >= 2 and s.box:
+        # the least gap of o's vertices beyond each side, in the box's frame (the
+        # sides in ring order: bottom, right, top, left); a face's depth is rr - gap
+        g0 = g1 = g2 = g3 = INFINITY
+        for m in range(on):
+            x = oxs[m] - oox
+            y = oys[m] - ooy
+            if s.kind == AABB_KIND:
+                u = x
+                v = y
+                g1 = min(g1, u - s.vx[1])
+                g3 = min(g3, s.vx[0] - u)
+                g2 = min(g2, v - s.vy[2])
+                g0 = min(g0, s.vy[0] - v)
+            else:
+                dx = x - s.cx
+                dy = y - s.cy
+                u = dx * s.cos + dy * s.sin
+                v = dy * s.cos - dx * s.sin
+                g1 = min(g1, u - s.hw)
+                g3 = min(g3, -s.hw - u)
+                g2 = min(g2, v - s.hh)
+                g0 = min(g0, -s.hh - v)
+        separated = g0 > 0.0 or g1 > 0.0 or g2 > 0.0 or g3 > 0.0
+        # ring order, the first face winning exact ties
+        if rr - g0 < least:
+            face = 0
+            least = rr - g0
+        if rr - g1 < least:
+            face = 1
+            least = rr - g1
+        if rr - g2 < least:
+            face = 2
+            least = rr - g2
+        if rr - g3 < least:
+            face = 3
+            least = rr - g3
+    elif n >= 2:
+        # a face's depth is rr + (the largest cross product of its edge with o's
+        # vertices) / (the edge's length), the cross products as the axis test forms
+        # them; a face of zero length has no direction (but separates nothing)
+        for k in range(n):
+            j = k + 1 if k + 1 < n else 0
+            x0 = _x(s, k)
+            y0 = _y(s, k)
+            ex = _x(s, j) - x0
+            ey = _y(s, j) - y0
+            top = ex * ((oys[0] - ooy) - y0) - ey * ((oxs[0] - oox) - x0)
+            for m in range(1, on):
+                c = ex * ((oys[m] - ooy) - y0) - ey * ((oxs[m] - oox) - x0)
+                if c > top:
+                    top = c
+            if top < 0.0:
+                separated = True
+            length = sqrt(ex * ex + ey * ey)
+            if length == 0.0:
+                continue
+            depth = rr + top / length
+            if depth < least:
+                least = depth
+                face = k
+    best[0] = least
+    apart[0] = separated
     mx[0] = 0.0
     my[0] = 0.0
-    if s.n < 2:
-        return face
-    for k in range(s.n):
-        if not _normal(s, k, &nx, &ny):
-            continue
-        depth = rr - _min_proj(nx, ny, _x(s, k), _y(s, k), o)
-        if depth < best[0]:
-            best[0] = depth
-            face = k
-            mx[0] = nx
-            my[0] = ny
+    if face >= 0:
+        _normal(s, face, mx, my)
     return face
 
 
@@ -198,13 +262,17 @@ cdef double _size(const Core* a, const Core* b) noexcept nogil:
     return m
 
 
-cdef void _overlap(const Core* a, const Core* b, Hit* h) noexcept nogil:
-    # contact of two cores that cross or touch: least penetration, clipped manifold
+cdef bint _overlap(const Core* a, const Core* b, bint decide, Hit* h) noexcept nogil:
+    # contact of two cores that cross or touch: least penetration, clipped manifold;
+    # with decide (two convex shapes), False (h untouched) when a face separates them
     cdef double rr = a.r + b.r
-    cdef double tol = REL * _size(a, b)
-    cdef double da, db, ax, ay, bx, by, depth
-    cdef int fa = _best_face(a, b, rr, &da, &ax, &ay)
-    cdef int fb = _best_face(b, a, rr, &db, &bx, &by)
+    cdef double da, db, ax, ay, bx, by, depth, tol
+    cdef bint apart_a, apart_b
+    cdef int fa = _best_face(a, b, rr, &da, &ax, &ay, &apart_a)
+    cdef int fb = _best_face(b, a, rr, &db, &bx, &by, &apart_b)
+    if decide and (apart_a or apart_b):
+        return False
+    tol = REL * _size(a, b)
     if fa < 0 and fb < 0:
         # two coincident points: no direction is better, take the fixed one
         h.nx = 1.0
@@ -215,7 +283,7 @@ cdef void _overlap(const Core* a, const Core* b, Hit* h) noexcept nogil:
         h.p0y = _y(a, 0)
         h.p1x = h.p0x
         h.p1y = h.p0y
-        return
+        return True
     if fa >= 0 and (fb < 0 or not db < da - tol):
         # a's face is the reference (favoured on near ties)
         depth = da
@@ -231,6 +299,7 @@ cdef void _overlap(const Core* a, const Core* b, Hit* h) noexcept nogil:
         # touching (or a rounding hair beyond it, which collide counted as touching)
         depth = 0.0
     h.depth = depth
+    return True
 
 
 cdef inline void _lerp(double u, double x0, double y0, double x1, double y1,
@@ -437,7 +506,7 @@ cdef void _round_round(const Round* ra, const Round* rb, const SegClosest* c,
         _apart(c.d2, ra.r, rb.r, c.px, c.py, c.qx, c.qy, ka.n == 2, ea, kb.n == 2, eb,
                False, eb, h)
         return
-    _overlap(&ka, &kb, h)
+    _overlap(&ka, &kb, False, h)
 
 
 cdef inline bint _clear(double d2, const Core* a, const Core* b) noexcept nogil:
@@ -512,28 +581,20 @@ cdef void _round_convex(const Round* ra, const Convex* cv, Hit* h) noexcept nogi
             _apart(best, r, 0.0, pax, pay, pbx, pby, ka.n == 2, ea, True, eb, has_eb2, eb2, h)
             return
     _round_core(&ka, ax, ay, bx, by, r)
-    _overlap(&ka, &kb, h)
+    _overlap(&ka, &kb, False, h)
 
 
-cdef void _convex_convex(const Convex* ca, const Convex* cb, Hit* h) noexcept nogil:
-    cdef Core ka, kb
-    _convex_core(&ka, ca)
-    _convex_core(&kb, cb)
-    _overlap(&ka, &kb, h)
-
-
-cdef void _contact(const View* a, const View* b, double ox, double oy, Hit* h) noexcept nogil:
-    # h (OUT): the contact, local, of a colliding canonical pair whose second shape
-    # is convex (contact_views answers two round shapes itself)
-    cdef Round ra
+cdef bint _convex_convex(const View* a, const View* b, double ox, double oy,
+                         Hit* h) noexcept nogil:
+    # h (OUT): the contact, local, of two convex shapes in canonical order; False
+    # when they do not collide (the faces' gaps are the separating axis test's own)
     cdef Convex ca, cb
-    view_convex(b, ox, oy, &cb)
-    if a.kind <= SEGMENT:
-        view_core(a, ox, oy, &ra)
-        _round_convex(&ra, &cb, h)
-        return
+    cdef Core ka, kb
     view_convex(a, ox, oy, &ca)
-    _convex_convex(&ca, &cb, h)
+    view_convex(b, ox, oy, &cb)
+    _convex_core(&ka, &ca)
+    _convex_core(&kb, &cb)
+    return _overlap(&ka, &kb, True, h)
 
 
 cdef bint contact_views(const View* a, const View* b, Hit* h) noexcept nogil:
@@ -544,6 +605,7 @@ cdef bint contact_views(const View* a, const View* b, Hit* h) noexcept nogil:
     cdef const View* p
     cdef const View* q
     cdef Round ra, rb
+    cdef Convex cb
     cdef SegClosest c
     swapped = views_swapped(a, b)
     p = b if swapped else a
@@ -558,11 +620,17 @@ cdef bint contact_views(const View* a, const View* b, Hit* h) noexcept nogil:
         if not sqrt(c.d2) <= ra.r + rb.r:
             return False
         _round_round(&ra, &rb, &c, h)
-    else:
+    elif p.kind <= SEGMENT:
         # the very decision of collide, so no contact exactly when collide is False
         if not collide_canonical(p, q):
             return False
-        _contact(p, q, ox, oy, h)
+        view_core(p, ox, oy, &ra)
+        view_convex(q, ox, oy, &cb)
+        _round_convex(&ra, &cb, h)
+    elif not _convex_convex(p, q, ox, oy, h):
+        # separated: the faces measured the separating axis test's gaps, so this
+        # is collide's verdict without running the test a second time
+        return False
     if swapped:
         h.nx = 0.0 - h.nx
         h.ny = 0.0 - h.ny

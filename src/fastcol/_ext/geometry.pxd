@@ -4,6 +4,9 @@
 # cimports them (narrowphase, queries) compiles its own copy: the hot loops then make no
 # indirect calls.  All coordinates are local (an origin near the shapes was subtracted).
 
+from libc.math cimport INFINITY
+
+
 cdef struct SegClosest:
     double d2     # squared distance
     double s      # parameter on ab
@@ -16,11 +19,19 @@ cdef struct SegClosest:
 
 cdef inline double segment_param(double apx, double apy, double abx, double aby) noexcept nogil:
     cdef double den = abx * abx + aby * aby
-    cdef double t
+    cdef double dot, t
     if den == 0.0:
         # zero-length segment: every t gives the same point, take its start
         return 0.0
-    t = (apx * abx + apy * aby) / den
+    dot = apx * abx + apy * aby
+    if den < INFINITY:
+        # the ends, decided before the division (the same answers as the tests on t
+        # below, without waiting for the quotient: most points lie beyond an end)
+        if dot <= 0.0:
+            return 0.0
+        if dot >= den:
+            return 1.0
+    t = dot / den
     if t <= 0.0:
         return 0.0
     if t >= 1.0:

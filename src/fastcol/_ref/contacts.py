@@ -58,8 +58,10 @@ REL = 2.0 ** -33
 class _Core:
     """A convex core in local coordinates: 1 vertex (point), 2 (segment) or a ring.
 
-    Boxes (``box``) take their face normals from their axes ``(cos, sin)``, so a box of
-    zero width still has both; other cores compute them from their edges.
+    Boxes (``box``: their Convex, else None) take their face normals from their axes
+    ``(cos, sin)``, so a box of zero width still has both, and measure their faces in
+    their own frame as the separating axis test does; other cores compute normals
+    from their edges.
     """
 
     __slots__ = ("n", "xs", "ys", "box", "cos", "sin", "r")
@@ -79,21 +81,21 @@ def _round_core(ax, ay, bx, by, r):
     ey = by - ay
     if ex * ex + ey * ey == 0.0:
         # a zero-length core (as segment_segment decides it) is a point
-        return _Core(1, [ax], [ay], False, 0.0, 0.0, r)
-    return _Core(2, [ax, bx], [ay, by], False, 0.0, 0.0, r)
+        return _Core(1, [ax], [ay], None, 0.0, 0.0, r)
+    return _Core(2, [ax, bx], [ay, by], None, 0.0, 0.0, r)
 
 
 def _convex_core(cv):
     if cv.kind == AABB_KIND:
-        return _Core(4, cv.xs, cv.ys, True, 1.0, 0.0, 0.0)
+        return _Core(4, cv.xs, cv.ys, cv, 1.0, 0.0, 0.0)
     if cv.kind == OBB_KIND:
-        return _Core(4, cv.xs, cv.ys, True, cv.cos, cv.sin, 0.0)
-    return _Core(len(cv.xs), cv.xs, cv.ys, False, 0.0, 0.0, 0.0)
+        return _Core(4, cv.xs, cv.ys, cv, cv.cos, cv.sin, 0.0)
+    return _Core(len(cv.xs), cv.xs, cv.ys, None, 0.0, 0.0, 0.0)
 
 
 def _normal(c, k):
     """``(ok, nx, ny)``: the outward unit normal of face k (vertex k to k + 1)."""
-    if c.box:
+    if c.box is not None:
         s = c.sin
         co = c.cos
         if k == 0:
@@ -113,34 +115,85 @@ def _normal(c, k):
     return True, ey / length, (0.0 - ex) / length
 
 
-def _min_proj(nx, ny, sx, sy, o):
-    """Least ``n . (v - s)`` over the vertices v of core o."""
-    best = nx * (o.xs[0] - sx) + ny * (o.ys[0] - sy)
-    for j in range(1, o.n):
-        v = nx * (o.xs[j] - sx) + ny * (o.ys[j] - sy)
-        if v < best:
-            best = v
-    return best
+def _box_gaps(box, o):
+    """The least gap of core o's vertices beyond each side of a box, in its frame.
+
+    The sides in ring order (bottom, right, top, left), each gap formed as the
+    separating axis test forms it (``narrowphase.separation``).
+    """
+    g0 = g1 = g2 = g3 = math.inf
+    for x, y in zip(o.xs, o.ys):
+        if box.kind == AABB_KIND:
+            u = x
+            v = y
+            g1 = min(g1, u - box.xs[1])
+            g3 = min(g3, box.xs[0] - u)
+            g2 = min(g2, v - box.ys[2])
+            g0 = min(g0, box.ys[0] - v)
+        else:
+            dx = x - box.cx
+            dy = y - box.cy
+            u = dx * box.cos + dy * box.sin
+            v = dy * box.cos - dx * box.sin
+            g1 = min(g1, u - box.hw)
+            g3 = min(g3, -box.hw - u)
+            g2 = min(g2, v - box.hh)
+            g0 = min(g0, -box.hh - v)
+    return g0, g1, g2, g3
 
 
 def _best_face(s, o, rr):
-    """``(depth, face, nx, ny)`` of the shallowest face of core s against core o."""
+    """``(depth, face, nx, ny, apart)`` of the shallowest face of core s against core o.
+
+    ``apart``: whether a face has every vertex of o strictly outside it.  Each face is
+    measured in the separating axis test's own arithmetic (a box's gaps in its frame,
+    an edge's cross products with o's vertices), so for two convex shapes ``apart``
+    of either is exactly that test's verdict, and ``contact`` need not run it first.
+    """
     best = math.inf
     face = -1
-    mx = my = 0.0
+    apart = False
     if s.n < 2:
-        return best, face, mx, my
-    for k in range(s.n):
-        ok, nx, ny = _normal(s, k)
-        if not ok:
-            continue
-        depth = rr - _min_proj(nx, ny, s.xs[k], s.ys[k], o)
-        if depth < best:
-            best = depth
-            face = k
-            mx = nx
-            my = ny
-    return best, face, mx, my
+        return best, face, 0.0, 0.0, apart
+    if s.box is not None:
+        # a face's depth is rr less the least gap beyond it
+        for k, gap in enumerate(_box_gaps(s.box, o)):
+            if gap > 0.0:
+                apart = True
+            depth = rr - gap
+            if depth < best:
+                best = depth
+                face = k
+    else:
+        # a face's depth is rr + (the largest cross product of its edge with o's
+        # vertices) / (the edge's length); a face of zero length has no direction
+        # (but separates nothing)
+        xs = s.xs
+        ys = s.ys
+        for k in range(s.n):
+            j = k + 1 if k + 1 < s.n else 0
+            x0 = xs[k]
+            y0 = ys[k]
+            ex = xs[j] - x0
+            ey = ys[j] - y0
+            top = ex * (o.ys[0] - y0) - ey * (o.xs[0] - x0)
+            for m in range(1, o.n):
+                c = ex * (o.ys[m] - y0) - ey * (o.xs[m] - x0)
+                if c > top:
+                    top = c
+            if top < 0.0:
+                apart = True
+            length = math.sqrt(ex * ex + ey * ey)
+            if length == 0.0:
+                continue
+            depth = rr + top / length
+            if depth < best:
+                best = depth
+                face = k
+    if face < 0:
+        return best, face, 0.0, 0.0, apart
+    _, nx, ny = _normal(s, face)
+    return best, face, nx, ny, apart
 
 
 def _size(a, b):
@@ -156,12 +209,18 @@ def _size(a, b):
     return m
 
 
-def _overlap(a, b):
-    """Contact of two cores that cross or touch: least penetration, clipped manifold."""
+def _overlap(a, b, decide=False):
+    """Contact of two cores that cross or touch: least penetration, clipped manifold.
+
+    With ``decide`` (two convex shapes), None when a face separates them: the faces
+    are measured as the separating axis test measures them, so this is its verdict.
+    """
     rr = a.r + b.r
+    da, fa, ax, ay, apart_a = _best_face(a, b, rr)
+    db, fb, bx, by, apart_b = _best_face(b, a, rr)
+    if decide and (apart_a or apart_b):
+        return None
     tol = REL * _size(a, b)
-    da, fa, ax, ay = _best_face(a, b, rr)
-    db, fb, bx, by = _best_face(b, a, rr)
     if fa < 0 and fb < 0:
         # two coincident points: no direction is better, take the fixed one
         px = a.xs[0] + (a.r - b.r) * 0.5
@@ -338,7 +397,8 @@ def _edge(c):
 
 
 def _contact(a, b, ox, oy):
-    """``(nx, ny, depth, count, p0x, p0y, p1x, p1y)``, local, of a colliding canonical pair."""
+    """``(nx, ny, depth, count, p0x, p0y, p1x, p1y)``, local, of a canonical pair that
+    collides (two convex shapes: None when they do not; see ``_overlap``)."""
     if b.kind <= SEGMENT:
         ca = _core(a, ox, oy)
         cb = _core(b, ox, oy)
@@ -387,7 +447,7 @@ def _contact(a, b, ox, oy):
                 return _apart(best, r, 0.0, pax, pay, pbx, pby, _edge(ka),
                               (xs[edge], ys[edge], xs[j], ys[j]), eb2)
         return _overlap(_round_core(ax, ay, bx, by, r), _convex_core(cv))
-    return _overlap(_convex_core(convex_local(a, ox, oy)), _convex_core(cv))
+    return _overlap(_convex_core(convex_local(a, ox, oy)), _convex_core(cv), decide=True)
 
 
 def contact(a, b, workers=1):
@@ -453,10 +513,14 @@ def _contact_shapes(a, b):
     """``contact`` of two shapes."""
     _check(a, b)
     a, b, swapped = _canonical(a, b)
-    if not _collide(a, b):
+    if a.kind <= SEGMENT and not _collide(a, b):
+        # (two convex shapes: _contact measures the separating axis test itself)
         return None
     ox, oy = _origin(a)
-    nx, ny, depth, count, p0x, p0y, p1x, p1y = _contact(a, b, ox, oy)
+    found = _contact(a, b, ox, oy)
+    if found is None:
+        return None
+    nx, ny, depth, count, p0x, p0y, p1x, p1y = found
     if swapped:
         nx = 0.0 - nx
         ny = 0.0 - ny

@@ -32,7 +32,16 @@ def segment_param(apx: float, apy: float, abx: float, aby: float) -> float:
     if den == 0.0:
         # zero-length segment: every t gives the same point, take its start
         return 0.0
-    t = (apx * abx + apy * aby) / den
+    dot = apx * abx + apy * aby
+    if den < math.inf:
+        # the ends, decided before the division: the same answers as the tests on t
+        # below (a quotient of a finite dot and den is <= 0 exactly when dot is, and
+        # >= 1 when dot >= den), and in C the branch need not wait for the quotient
+        if dot <= 0.0:
+            return 0.0
+        if dot >= den:
+            return 1.0
+    t = dot / den
     if t <= 0.0:
         return 0.0
     if t >= 1.0:
