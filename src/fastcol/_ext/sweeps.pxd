@@ -12,13 +12,13 @@ cdef enum:
 cdef bint ray_circle(double px, double py, double dx, double dy,
                      double cx, double cy, double r, double* out) noexcept nogil
 cdef int ray_round(double px, double py, double dx, double dy, double ax, double ay,
-                   double bx, double by, double r, double* out) noexcept nogil
+                   double bx, double by, double r, bint ends, double* out) noexcept nogil
 cdef int ray_slab(double pu, double pv, double du, double dv, double u0, double v0,
                   double u1, double v1, double* t, int* face) noexcept nogil
 cdef int ray_convex(double px, double py, double dx, double dy, const Convex* cv,
                     double* out) noexcept nogil
 cdef int ray_rounded_convex(double px, double py, double dx, double dy, const Convex* cv,
-                            double r, double* out) noexcept nogil
+                            double r, bint ends, double* out) noexcept nogil
 
 from .queries cimport View
 

@@ -83,8 +83,9 @@ cdef bint ray_circle(double px, double py, double dx, double dy,
 
 
 cdef int ray_round(double px, double py, double dx, double dy, double ax, double ay,
-                   double bx, double by, double r, double* out) noexcept nogil:
-    # the capsule with core ab and radius r: side face, circle at a, circle at b
+                   double bx, double by, double r, bint ends, double* out) noexcept nogil:
+    # the capsule with core ab and radius r: side face, circle at a, circle at b (the
+    # circles only with ends: time_of_impact has cast them already, see _sweep)
     cdef double qx, qy, ex, ey, ee, le, rl, c, den, k, oa, ob, dot
     cdef double best = 0.0
     cdef double nx = 0.0
@@ -132,12 +133,12 @@ cdef int ray_round(double px, double py, double dx, double dy, double ax, double
                 best = (-rl - c) / den
                 nx = ey / le
                 ny = 0.0 - ex / le
-    if ray_circle(px, py, dx, dy, ax, ay, r, cand) and (not found or cand[0] < best):
+    if ends and ray_circle(px, py, dx, dy, ax, ay, r, cand) and (not found or cand[0] < best):
         found = True
         best = cand[0]
         nx = cand[1]
         ny = cand[2]
-    if ee > 0.0:
+    if ends and ee > 0.0:
         if ray_circle(px, py, dx, dy, bx, by, r, cand) and (not found or cand[0] < best):
             found = True
             best = cand[0]
@@ -330,8 +331,9 @@ cdef int ray_convex(double px, double py, double dx, double dy, const Convex* cv
 
 
 cdef int ray_rounded_convex(double px, double py, double dx, double dy, const Convex* cv,
-                            double r, double* out) noexcept nogil:
-    # the convex shape grown by r > 0: the shape and its edges' capsules
+                            double r, bint ends, double* out) noexcept nogil:
+    # the convex shape grown by r > 0: the shape and its edges' capsules (their end
+    # circles, at the vertices, only with ends)
     cdef int st, cst, i, j, n
     cdef double cand[3]
     st = ray_convex(px, py, dx, dy, cv, out)
@@ -341,7 +343,7 @@ cdef int ray_rounded_convex(double px, double py, double dx, double dy, const Co
     for i in range(n):
         j = i + 1 if i + 1 < n else 0
         cst = ray_round(px, py, dx, dy, cv.xs[i] - cv.ox, cv.ys[i] - cv.oy,
-                        cv.xs[j] - cv.ox, cv.ys[j] - cv.oy, r, cand)
+                        cv.xs[j] - cv.ox, cv.ys[j] - cv.oy, r, ends, cand)
         if cst == INSIDE:
             return cst
         if cst == HIT and (st == MISS or cand[0] < out[0]):
@@ -409,7 +411,7 @@ cdef bint raycast_view(const View* v, double px, double py, double dx, double dy
     e = _scaled(dx, dy, &sx, &sy)
     if v.kind <= SEGMENT:
         view_core(v, ox, oy, &rc)
-        st = ray_round(lx, ly, sx, sy, rc.ax, rc.ay, rc.bx, rc.by, rc.r, hit)
+        st = ray_round(lx, ly, sx, sy, rc.ax, rc.ay, rc.bx, rc.by, rc.r, True, hit)
     else:
         view_convex(v, ox, oy, &cv)
         st = ray_convex(lx, ly, sx, sy, &cv, hit)
@@ -473,13 +475,14 @@ def raycast(shape, origin, direction, max_t=INFINITY, workers=1):
 # ------------------------------------------------------------------ time of impact
 
 cdef inline int _cast(double qx, double qy, double vx, double vy, bint is_round,
-                      const Round* rc, const Convex* cv, double r,
+                      const Round* rc, const Convex* cv, double r, bint ends,
                       double* out) noexcept nogil:
-    # the vertex ray q + t v against a shape (core rc or convex cv) grown by r
+    # the vertex ray q + t v against a shape (core rc or convex cv) grown by r, the
+    # circles at its core ends or vertices only with ends
     if is_round:
-        return ray_round(qx, qy, vx, vy, rc.ax, rc.ay, rc.bx, rc.by, r, out)
+        return ray_round(qx, qy, vx, vy, rc.ax, rc.ay, rc.bx, rc.by, r, ends, out)
     if r > 0.0:
-        return ray_rounded_convex(qx, qy, vx, vy, cv, r, out)
+        return ray_rounded_convex(qx, qy, vx, vy, cv, r, ends, out)
     return ray_convex(qx, qy, vx, vy, cv, out)
 
 
@@ -519,29 +522,31 @@ cdef double _sweep(const View* a, const View* b, double ox, double oy, double vx
     out[0] = 0.0
     # the vertices of b travel along +v towards a
     if b_round:
-        st = _cast(rb.ax, rb.ay, vx, vy, a_round, &ra, &ca, r, out)
+        st = _cast(rb.ax, rb.ay, vx, vy, a_round, &ra, &ca, r, True, out)
         best = _keep(best, st, out[0])
         if not (rb.ax == rb.bx and rb.ay == rb.by):
-            st = _cast(rb.bx, rb.by, vx, vy, a_round, &ra, &ca, r, out)
+            st = _cast(rb.bx, rb.by, vx, vy, a_round, &ra, &ca, r, True, out)
             best = _keep(best, st, out[0])
     else:
         for k in range(cb.n):
             qx = cb.xs[k] - cb.ox
             qy = cb.ys[k] - cb.oy
-            st = _cast(qx, qy, vx, vy, a_round, &ra, &ca, r, out)
+            st = _cast(qx, qy, vx, vy, a_round, &ra, &ca, r, True, out)
             best = _keep(best, st, out[0])
-    # the vertices of a travel along -v towards b
+    # the vertices of a travel along -v towards b, which needs no circles at b's
+    # vertices: a's vertex q against the circle at b's vertex w is, negated exactly,
+    # w against the circle at q, which the loop above cast (the same t, to the bit)
     if a_round:
-        st = _cast(ra.ax, ra.ay, -vx, -vy, b_round, &rb, &cb, r, out)
+        st = _cast(ra.ax, ra.ay, -vx, -vy, b_round, &rb, &cb, r, False, out)
         best = _keep(best, st, out[0])
         if not (ra.ax == ra.bx and ra.ay == ra.by):
-            st = _cast(ra.bx, ra.by, -vx, -vy, b_round, &rb, &cb, r, out)
+            st = _cast(ra.bx, ra.by, -vx, -vy, b_round, &rb, &cb, r, False, out)
             best = _keep(best, st, out[0])
     else:
         for k in range(ca.n):
             qx = ca.xs[k] - ca.ox
             qy = ca.ys[k] - ca.oy
-            st = _cast(qx, qy, -vx, -vy, b_round, &rb, &cb, r, out)
+            st = _cast(qx, qy, -vx, -vy, b_round, &rb, &cb, r, False, out)
             best = _keep(best, st, out[0])
     return best
 

@@ -79,11 +79,12 @@ def ray_circle(px, py, dx, dy, cx, cy, r):
     return True, t, 0.0 - dx / L, 0.0 - dy / L
 
 
-def ray_round(px, py, dx, dy, ax, ay, bx, by, r):
+def ray_round(px, py, dx, dy, ax, ay, bx, by, r, ends=True):
     """A ray against the capsule with core ab and radius r (local coordinates).
 
     Candidates, in this order, the least t winning (ties keep the earlier): the side
-    face on the origin's side, the circle at a, the circle at b.  A side face is hit
+    face on the origin's side, the circle at a, the circle at b (the circles only with
+    ``ends``: ``_sweep`` has cast them already).  A side face is hit
     when the ray crosses its line between the face's ends, decided by the orientation
     of those ends relative to the ray (exact sign tests for a segment, r == 0).  A
     ray along the core's line meets no side face and enters through an end circle.
@@ -132,11 +133,12 @@ def ray_round(px, py, dx, dy, ax, ay, bx, by, r):
                 best = (-rl - c) / den
                 nx = ey / le
                 ny = 0.0 - ex / le
-    hit, t, cx, cy = ray_circle(px, py, dx, dy, ax, ay, r)
-    if hit and (not found or t < best):
-        found = True
-        best, nx, ny = t, cx, cy
-    if ee > 0.0:
+    if ends:
+        hit, t, cx, cy = ray_circle(px, py, dx, dy, ax, ay, r)
+        if hit and (not found or t < best):
+            found = True
+            best, nx, ny = t, cx, cy
+    if ends and ee > 0.0:
         hit, t, cx, cy = ray_circle(px, py, dx, dy, bx, by, r)
         if hit and (not found or t < best):
             found = True
@@ -309,8 +311,11 @@ def ray_convex(px, py, dx, dy, cv):
     return HIT, t_in, ey / le, 0.0 - ex / le
 
 
-def ray_rounded_convex(px, py, dx, dy, cv, r):
-    """A ray against the convex shape grown by ``r > 0``: the shape and its edges' capsules."""
+def ray_rounded_convex(px, py, dx, dy, cv, r, ends=True):
+    """A ray against the convex shape grown by ``r > 0``: the shape and its edges' capsules.
+
+    The capsules' end circles (at the vertices) only with ``ends``.
+    """
     res = ray_convex(px, py, dx, dy, cv)
     if res[0] == INSIDE:
         return res
@@ -319,7 +324,7 @@ def ray_rounded_convex(px, py, dx, dy, cv, r):
     n = len(xs)
     for i in range(n):
         j = i + 1 if i + 1 < n else 0
-        cand = ray_round(px, py, dx, dy, xs[i], ys[i], xs[j], ys[j], r)
+        cand = ray_round(px, py, dx, dy, xs[i], ys[i], xs[j], ys[j], r, ends)
         if cand[0] == INSIDE:
             return cand
         if cand[0] == HIT and (res[0] == MISS or cand[1] < res[1]):
@@ -441,13 +446,16 @@ def _raycast_shape(shape, origin, direction, max_t):
 # ------------------------------------------------------------------ time of impact
 
 
-def _cast(qx, qy, vx, vy, s, target, r):
-    """The vertex ray q + t v against shape s (its core tuple or Convex) grown by r."""
+def _cast(qx, qy, vx, vy, s, target, r, ends):
+    """The vertex ray q + t v against shape s (its core tuple or Convex) grown by r.
+
+    The circles at s's core ends or vertices only with ``ends``.
+    """
     if s.kind <= SEGMENT:
         ax, ay, bx, by, _ = target
-        return ray_round(qx, qy, vx, vy, ax, ay, bx, by, r)
+        return ray_round(qx, qy, vx, vy, ax, ay, bx, by, r, ends)
     if r > 0.0:
-        return ray_rounded_convex(qx, qy, vx, vy, target, r)
+        return ray_rounded_convex(qx, qy, vx, vy, target, r, ends)
     return ray_convex(qx, qy, vx, vy, target)
 
 
@@ -473,20 +481,23 @@ def _sweep(a, b, ox, oy, vx, vy):
     Each vertex of b's core (or polygon) travels along +v towards a grown by both
     radii, each vertex of a's along -v towards b grown likewise; ``inf`` if none hits.
     A vertex already inside (the kernels' rounding disagreeing with collide) counts
-    as t == 0.0, which the caller turns into ``TINY``.
+    as t == 0.0, which the caller turns into ``TINY``.  The second loop casts no
+    circles at b's vertices: a's vertex q against the circle at b's vertex w is,
+    negated exactly (``-(q - w) == w - q``, ``-v`` for ``v``), w against the circle
+    at q, which the first loop cast: the same t, to the bit.
     """
     ta, ra = _target(a, ox, oy)
     tb, rb = _target(b, ox, oy)
     r = ra + rb
     best = math.inf
     for qx, qy in _vertices(b, tb):
-        st, t, _, _ = _cast(qx, qy, vx, vy, a, ta, r)
+        st, t, _, _ = _cast(qx, qy, vx, vy, a, ta, r, True)
         if st == INSIDE:
             t = 0.0
         if st != MISS and t < best:
             best = t
     for qx, qy in _vertices(a, ta):
-        st, t, _, _ = _cast(qx, qy, -vx, -vy, b, tb, r)
+        st, t, _, _ = _cast(qx, qy, -vx, -vy, b, tb, r, False)
         if st == INSIDE:
             t = 0.0
         if st != MISS and t < best:
