@@ -251,6 +251,29 @@ def test_indexing(fc):
     assert polys[[1]].counts.tolist() == [4] and polys[::-1][0] == polys[1]
 
 
+@pytest.mark.parametrize("dtype", [np.int64, np.int32, np.uint8, np.intp])
+def test_index_arrays_gather_rows_as_fancy_indexing_does(fc, dtype):
+    # 1-D integer arrays take a faster path (np.take): the same rows, a copy, the
+    # same errors
+    arr = fc.CircleArray([[0, 0, 1], [1, 1, 2], [2, 2, 3]])
+    idx = np.array([2, 0, 2, 1], dtype=dtype)
+    picked = arr[idx]
+    assert type(picked) is type(arr) and picked.data.tolist() == arr.data[idx].tolist()
+    picked.data[0, 2] = 9.0
+    assert arr.data[2, 2] == 3.0
+    if np.dtype(dtype).kind == "i":
+        assert arr[np.array([-1, -3], dtype=dtype)].data.tolist() == [[2, 2, 3], [0, 0, 1]]
+    assert len(arr[np.array([], dtype=dtype)]) == 0
+    with pytest.raises(IndexError):
+        arr[np.array([0, 3], dtype=dtype)]
+    polys = fc.PolygonArray([[(0, 0), (1, 0), (0, 1)], fc.Polygon([(0, 0), (2, 0), (2, 2), (0, 2)])])
+    got = polys[np.array([1, 0, 1], dtype=dtype)]
+    assert type(got) is type(polys) and got.counts.tolist() == [4, 3, 4]
+    assert [got[0], got[1], got[2]] == [polys[1], polys[0], polys[1]]
+    with pytest.raises(IndexError):
+        polys[np.array([2], dtype=dtype)]
+
+
 def test_polygon_array_construction(fc):
     sq = [(0, 0), (0, 1), (1, 1), (1, 0)]          # clockwise: normalised
     polys = fc.PolygonArray([sq, [(0, 0), (1, 0), (0, 1)]], dtype=np.float32)

@@ -45,6 +45,16 @@ def as_float_array(value, ndim, width, name, *, dtype=None):
     return np.ascontiguousarray(arr)
 
 
+def _index_array(index):
+    """Whether ``index`` is a 1-D array of integers, which ``np.take`` gathers.
+
+    ``np.take`` along the first axis gives what indexing gives (negative indices, an
+    IndexError out of range), two to three times faster than fancy indexing: a game
+    gathers the candidate rows of its broadphase this way every frame.
+    """
+    return type(index) is np.ndarray and index.ndim == 1 and index.dtype.kind in "iu"
+
+
 def _row_index(index, n):
     """An integer index in range, or None when ``index`` selects several rows."""
     if isinstance(index, (bool, np.bool_)):
@@ -86,6 +96,8 @@ class ShapeArray:
         return self._data.shape[0]
 
     def __getitem__(self, index):
+        if _index_array(index):
+            return type(self)(np.take(self._data, index, axis=0))
         i = _row_index(index, len(self))
         if i is not None:
             return self._shape(*(float(v) for v in self._data[i]))
@@ -181,13 +193,21 @@ class PolygonArray:
         return self._vertices.shape[0]
 
     def __getitem__(self, index):
+        if _index_array(index):
+            return self._rows(np.take(self._vertices, index, axis=0),
+                              np.take(self._counts, index))
         i = _row_index(index, len(self))
         if i is not None:
             ring = self._vertices[i, : self._counts[i]]
             return self._shape([(float(x), float(y)) for x, y in ring])
+        return self._rows(np.ascontiguousarray(self._vertices[index]),
+                          np.ascontiguousarray(self._counts[index]))
+
+    def _rows(self, vertices, counts):
+        # a new array of rows taken from this one (already checked rings)
         sub = type(self).__new__(type(self))
-        sub._vertices = np.ascontiguousarray(self._vertices[index])
-        sub._counts = np.ascontiguousarray(self._counts[index])
+        sub._vertices = vertices
+        sub._counts = counts
         return sub
 
     def __iter__(self):
