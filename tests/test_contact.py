@@ -230,18 +230,27 @@ def test_exact_values_where_no_rounding_happens(fc):
 
 
 def _convex_touching_pairs():
-    """Convex pairs at the edge of the verdict: touching exactly, a hair apart or in,
-    flat boxes, and the differential tests' adversarial families, also at 1e6."""
+    """Pairs with a convex shape at the edge of the verdict: touching exactly, a hair
+    apart or in, flat boxes, round shapes on faces and corners, and the differential
+    tests' adversarial families, also at 1e6."""
     from test_differential import build
     from test_differential_contact import CASES
 
     convex = ("AABB", "OBB", "Polygon")
     for spec_a, spec_b in CASES:
-        if spec_a[0] in convex and spec_b[0] in convex:
+        if spec_a[0] in convex or spec_b[0] in convex:
             yield build, spec_a, spec_b, None
             yield build, spec_a, spec_b, (1e6, -3e6)
     square = ((0.0, 0.0), (2.0, 0.0), (2.0, 2.0), (0.0, 2.0))
     for gap in (0.0, 2.0 ** -40, -(2.0 ** -40), 0.5, 1e-300):
+        for box in (("Polygon", square), ("AABB", (0.0, 0.0, 2.0, 2.0)), ("OBB", (1.0, 1.0, 1.0, 1.0, 0.0))):
+            # a circle on the right face and at the top-right corner's diagonal, a
+            # capsule lying along the top face, a segment ending on it, a point
+            yield build, ("Circle", (3.0 + gap, 1.0, 1.0)), box, None
+            yield build, ("Circle", (2.0 + 0.6 + gap, 2.0 + 0.8, 1.0)), box, None
+            yield build, ("Capsule", (0.5, 2.5 + gap, 1.5, 2.5 + gap, 0.5)), box, None
+            yield build, ("Segment", (1.0, 2.0 + gap, 1.0, 3.0)), box, None
+            yield build, ("Circle", (2.0 + gap, 0.5, 0.0)), box, None
         for shift in (0.0, 0.5, 1.999, 2.0, 2.0 + 2.0 ** -51):
             edge = 2.0 + gap
             yield build, ("AABB", (0.0, 0.0, 2.0, 2.0)), ("AABB", (edge, shift, edge + 1.0, shift + 1.0)), None
@@ -254,9 +263,10 @@ def _convex_touching_pairs():
 
 
 def test_convex_contact_is_none_exactly_when_collide_is_false(fc):
-    """Two convex shapes: contact reads collide's verdict from its own face depths
-    (they are the separating axis test's gaps) instead of running collide first; on
-    every touching, flat and far-away case the two must still agree, both orders."""
+    """A convex shape with any other: contact reads collide's verdict from its own
+    work (the faces' depths are the separating axis test's gaps; a round shape's
+    nearest-edge search is round_convex_collide's) instead of running collide first;
+    on every touching, flat and far-away case the two must still agree, both orders."""
     checked = hits = 0
     for build, spec_a, spec_b, move in _convex_touching_pairs():
         a, b = build(fc, spec_a), build(fc, spec_b)

@@ -39,7 +39,7 @@ from libc.stdlib cimport free, malloc, qsort, realloc
 from libc.string cimport memset
 
 from .batch cimport Buffers, Side, array_side, load_row
-from .queries cimport View, collide_views
+from .queries cimport View, aabb_rows_collide, collide_views
 from .shapes cimport AABB_KIND, CAPSULE, CIRCLE, OBB_KIND, POLYGON, SEGMENT
 
 cdef extern from *:
@@ -288,25 +288,38 @@ cdef void _view_box(const View* v, double* b) noexcept nogil:
 
 
 cdef inline bint _row_box(Side* side, const floating* data, Py_ssize_t i, double* b) noexcept nogil:
-    # b (OUT): the padded box of row i; False when the row is no shape.  Circles
-    # inline (the commonest rows), the others through load_row and _view_box
+    # b (OUT): the padded box of row i; False when the row is no shape.  Circles and
+    # AABBs inline (the commonest rows), the others through load_row and _view_box
     cdef double x, y, r, m, pad
-    if side.kind != CIRCLE:
+    cdef const floating* row
+    if side.kind == CIRCLE:
+        x = data[3 * i]
+        y = data[3 * i + 1]
+        r = data[3 * i + 2]
+        # load_row's test: finite (x - x is NaN for NaN and inf) and r >= 0
+        if not (r >= 0.0 and (x - x) + (y - y) + (r - r) == 0.0):
+            return False
+        # _view_box's numbers for a circle
+        b[0] = x - r
+        b[1] = y - r
+        b[2] = x + r
+        b[3] = y + r
+    elif side.kind == AABB_KIND:
+        row = data + 4 * i
+        b[0] = row[0]
+        b[1] = row[1]
+        b[2] = row[2]
+        b[3] = row[3]
+        # load_row's test: finite and min <= max on both axes
+        if not ((b[0] - b[0]) + (b[1] - b[1]) + (b[2] - b[2]) + (b[3] - b[3]) == 0.0
+                and b[0] <= b[2] and b[1] <= b[3]):
+            return False
+    else:
         if not load_row(side, data + i * side.width, i):
             return False
         _view_box(&side.view, b)
         return True
-    x = data[3 * i]
-    y = data[3 * i + 1]
-    r = data[3 * i + 2]
-    # load_row's test: finite (x - x is NaN for NaN and inf) and r >= 0
-    if not (r >= 0.0 and (x - x) + (y - y) + (r - r) == 0.0):
-        return False
-    # _view_box's numbers for a circle
-    b[0] = x - r
-    b[1] = y - r
-    b[2] = x + r
-    b[3] = y + r
+    # _view_box's padding
     m = max(max(fabs(b[0]), fabs(b[1])), max(fabs(b[2]), fabs(b[3])))
     pad = m * PAD + TINY
     b[0] = b[0] - pad
@@ -687,6 +700,7 @@ cdef struct Query:
     bint same               # one set: a pair of one level is reported by one of its shapes
     bint strict             # only levels above p's (the other set looks upward too)
     bint circles
+    bint boxes              # two AABB sets: the exact test reads the copied rows
     int shift
     Out* out
 
@@ -711,6 +725,9 @@ cdef inline bint _candidate(Query* Q, Py_ssize_t q) noexcept nogil:
         dx = w[0] - u[0]
         dy = w[1] - u[1]
         hit = sqrt(dx * dx + dy * dy) <= u[2] + w[2]
+    elif Q.boxes:
+        # two AABBs: the scalar kernel's test on the copied rows (valid: they had a box)
+        hit = aabb_rows_collide(&Q.sp.rows[4 * Q.p], &Q.sq.rows[4 * q])
     else:
         hit = (load_row(Q.Q, &Q.sq.rows[q * Q.Q.width], q)
                and collide_views(&Q.P.view, &Q.Q.view))
@@ -816,7 +833,7 @@ cdef bint _query(Query* Q, const Grid* g) noexcept nogil:
     cdef int64_t cx, cy, cx0, cx1, cy0, cy1
     cdef uint64_t base, step, h
     cdef double inv, reach, lo
-    if not Q.circles and not load_row(Q.P, &Q.sp.rows[Q.p * Q.P.width], Q.p):
+    if not (Q.circles or Q.boxes) and not load_row(Q.P, &Q.sp.rows[Q.p * Q.P.width], Q.p):
         return True  # cannot happen: the row had a box
     if lp == HUGE:
         # a shape past the coarsest level: against every shape of the other set
@@ -905,6 +922,7 @@ cdef void _query_chunk(Query* Q, Set* a, Set* b, bint two, const Grid* g, int sh
     Q.shift = shift
     Q.same = not two
     Q.circles = a.side.kind == CIRCLE and b.side.kind == CIRCLE
+    Q.boxes = a.side.kind == AABB_KIND and b.side.kind == AABB_KIND
     Q.out = out
     for pos in range(start, stop):
         if pos < na:

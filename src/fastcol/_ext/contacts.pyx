@@ -12,7 +12,6 @@ from .geometry cimport SegClosest, dist2, segment_segment
 from .narrowphase cimport Convex, Round, point_in_convex
 from .queries cimport (
     View,
-    collide_canonical,
     view_convex,
     view_core,
     view_of,
@@ -523,7 +522,10 @@ cdef inline void _edge(const Core* c, double* e) noexcept nogil:
         e[3] = _y(c, 1)
 
 
-cdef void _round_convex(const Round* ra, const Convex* cv, Hit* h) noexcept nogil:
+cdef bint _round_convex(const Round* ra, const Convex* cv, Hit* h) noexcept nogil:
+    # h (OUT): the contact of a round shape and a convex one; False (h untouched) when
+    # they do not collide.  The nearest-edge search is round_convex_collide's own (the
+    # same edges, the same segment_segment), so its verdict is collide's
     cdef Core ka, kb
     cdef double ea[4]
     cdef double eb[4]
@@ -532,6 +534,7 @@ cdef void _round_convex(const Round* ra, const Convex* cv, Hit* h) noexcept nogi
     cdef double best, pax, pay, pbx, pby
     cdef int n, i, j, k, edge
     cdef bint has_eb2
+    cdef bint tested = False
     cdef SegClosest c
     _convex_core(&kb, cv)
     if not point_in_convex(cv, ax, ay):
@@ -544,6 +547,7 @@ cdef void _round_convex(const Round* ra, const Convex* cv, Hit* h) noexcept nogi
             j = i + 1 if i + 1 < n else 0
             if _inner_side(_x(&kb, i), _y(&kb, i), _x(&kb, j), _y(&kb, j), ax, ay, bx, by):
                 continue
+            tested = True
             c = segment_segment(ax, ay, bx, by, _x(&kb, i), _y(&kb, i), _x(&kb, j), _y(&kb, j))
             if c.d2 < best:
                 best = c.d2
@@ -554,6 +558,11 @@ cdef void _round_convex(const Round* ra, const Convex* cv, Hit* h) noexcept nogi
                 pby = c.qy
                 if c.d2 == 0.0:
                     break
+        if tested and not sqrt(best) <= r:
+            # collide's verdict: every facing edge is further than r (an edge within
+            # r would have given the least distance within r; with no facing edge
+            # the core lies inside, an end missed by rounding)
+            return False
         _round_core(&ka, ax, ay, bx, by, r)
         if edge >= 0 and best > 0.0 and _clear(best, &ka, &kb):
             j = edge + 1 if edge + 1 < n else 0
@@ -579,9 +588,9 @@ cdef void _round_convex(const Round* ra, const Convex* cv, Hit* h) noexcept nogi
                 eb2[2] = eb[0]
                 eb2[3] = eb[1]
             _apart(best, r, 0.0, pax, pay, pbx, pby, ka.n == 2, ea, True, eb, has_eb2, eb2, h)
-            return
+            return True
     _round_core(&ka, ax, ay, bx, by, r)
-    _overlap(&ka, &kb, False, h)
+    return _overlap(&ka, &kb, False, h)
 
 
 cdef bint _convex_convex(const View* a, const View* b, double ox, double oy,
@@ -621,12 +630,12 @@ cdef bint contact_views(const View* a, const View* b, Hit* h) noexcept nogil:
             return False
         _round_round(&ra, &rb, &c, h)
     elif p.kind <= SEGMENT:
-        # the very decision of collide, so no contact exactly when collide is False
-        if not collide_canonical(p, q):
-            return False
+        # a round shape and a convex one: the nearest-edge search decides as collide
+        # does (round_convex_collide), so no contact exactly when collide is False
         view_core(p, ox, oy, &ra)
         view_convex(q, ox, oy, &cb)
-        _round_convex(&ra, &cb, h)
+        if not _round_convex(&ra, &cb, h):
+            return False
     elif not _convex_convex(p, q, ox, oy, h):
         # separated: the faces measured the separating axis test's gaps, so this
         # is collide's verdict without running the test a second time

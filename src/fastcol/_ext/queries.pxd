@@ -28,3 +28,26 @@ cdef bint collide_canonical(const View* a, const View* b) noexcept nogil
 cdef double closest_views(const View* a, const View* b, double* out) noexcept nogil
 
 cdef int _check(object a, object b) except -1
+
+
+cdef inline bint aabbs_overlap(const double* a, const double* b) noexcept nogil:
+    # collide of two AABBs (min_x, min_y, max_x, max_y), a first in canonical order:
+    # two interval tests in a's local coordinates (collide_canonical's own test)
+    cdef double ox = a[0]
+    cdef double oy = a[1]
+    return (b[0] - ox <= a[2] - ox
+            and a[0] - ox <= b[2] - ox
+            and b[1] - oy <= a[3] - oy
+            and a[1] - oy <= b[3] - oy)
+
+
+cdef inline bint aabb_rows_collide(const double* a, const double* b) noexcept nogil:
+    # collide of two AABB rows in either order: the canonical order compares the
+    # fields in turn (as views_swapped does), then aabbs_overlap
+    cdef int i
+    for i in range(4):
+        if a[i] != b[i]:
+            if a[i] > b[i]:
+                return aabbs_overlap(b, a)
+            break
+    return aabbs_overlap(a, b)

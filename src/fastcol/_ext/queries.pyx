@@ -172,10 +172,7 @@ cdef bint collide_canonical(const View* a, const View* b) noexcept nogil:
         return round_convex_collide(&ra, &cb)
     if a.kind == AABB_KIND and b.kind == AABB_KIND:
         # the separating axis test of two AABBs is two interval tests
-        return (b.f[0] - ox <= a.f[2] - ox
-                and a.f[0] - ox <= b.f[2] - ox
-                and b.f[1] - oy <= a.f[3] - oy
-                and a.f[1] - oy <= b.f[3] - oy)
+        return aabbs_overlap(a.f, b.f)
     view_convex(a, ox, oy, &ca)
     view_convex(b, ox, oy, &cb)
     return convex_overlap(&ca, &cb)

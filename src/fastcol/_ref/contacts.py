@@ -398,7 +398,8 @@ def _edge(c):
 
 def _contact(a, b, ox, oy):
     """``(nx, ny, depth, count, p0x, p0y, p1x, p1y)``, local, of a canonical pair that
-    collides (two convex shapes: None when they do not; see ``_overlap``)."""
+    collides, or None for a convex b that does not: the nearest-edge search of a round
+    a and the faces of a convex a measure what collide measures (``_overlap``)."""
     if b.kind <= SEGMENT:
         ca = _core(a, ox, oy)
         cb = _core(b, ox, oy)
@@ -420,11 +421,13 @@ def _contact(a, b, ox, oy):
             n = len(xs)
             best = math.inf
             edge = -1
+            tested = False
             pax = pay = pbx = pby = 0.0
             for i in range(n):
                 j = i + 1 if i + 1 < n else 0
                 if _inner_side(xs[i], ys[i], xs[j], ys[j], ax, ay, bx, by):
                     continue
+                tested = True
                 d2, s, t, px, py, qx, qy = segment_segment(
                     ax, ay, bx, by, xs[i], ys[i], xs[j], ys[j])
                 if d2 < best:
@@ -433,6 +436,11 @@ def _contact(a, b, ox, oy):
                     pax, pay, pbx, pby = px, py, qx, qy
                     if d2 == 0.0:
                         break
+            if tested and not math.sqrt(best) <= r:
+                # collide's verdict (round_convex_collide searches the same edges the
+                # same way): every facing edge is further than r; with no facing edge
+                # the core lies inside, an end missed by rounding
+                return None
             ka = _round_core(ax, ay, bx, by, r)
             if edge >= 0 and best > 0.0 and _clear(best, ka, _convex_core(cv)):
                 j = edge + 1 if edge + 1 < n else 0
@@ -513,8 +521,8 @@ def _contact_shapes(a, b):
     """``contact`` of two shapes."""
     _check(a, b)
     a, b, swapped = _canonical(a, b)
-    if a.kind <= SEGMENT and not _collide(a, b):
-        # (two convex shapes: _contact measures the separating axis test itself)
+    if b.kind <= SEGMENT and not _collide(a, b):
+        # (a convex shape: _contact's own search decides as collide does)
         return None
     ox, oy = _origin(a)
     found = _contact(a, b, ox, oy)
