@@ -36,6 +36,13 @@ Rules where the contract leaves a choice (the same in both backends):
 * Edges count as parallel when ``|edge . normal| <= REL * (|ex| + |ey|)``.
 * No tolerance is an absolute length: ``REL`` is relative (2**-33, about 1.2e-10).
 
+No contact exactly when ``collide`` is False.  Two round shapes run collide's test
+first; with a convex shape the contact's own work is collide's test: a face's depth is
+measured in the separating axis test's arithmetic (a box's least gap in its own frame,
+an edge's largest cross product with the other's vertices over its length), and a
+round core's nearest edge is searched as ``round_convex_collide`` searches it, so the
+verdict is read from them rather than computed twice.
+
 All work is in the local coordinates of the canonical pair (see ``queries``), shifted
 back at the end.  Mirrored operation for operation in ``_ext/contacts.pyx``.
 """
