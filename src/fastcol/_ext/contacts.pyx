@@ -9,7 +9,7 @@ touch no Python object.
 from libc.math cimport INFINITY, fabs, sqrt
 
 from .geometry cimport SegClosest, dist2, segment_segment
-from .narrowphase cimport Convex, Round, point_in_convex
+from .narrowphase cimport Convex, Round, box_gaps, point_in_convex
 from .queries cimport (
     View,
     view_convex,
@@ -29,18 +29,22 @@ from . import batch
 cdef double REL = 1.0 / 8589934592.0
 
 
+# box face k (ring order: bottom, right, top, left) is gap _SIDE_OF_FACE[k] of box_gaps
+# (right, left, top, bottom)
+cdef int[4] _SIDE_OF_FACE = [3, 0, 2, 1]
+
+
 cdef struct Core:
     # a convex core in local coordinates: vertex k is (xs[k] - ox, ys[k] - oy);
-    # n == 1 a point, n == 2 a segment, else a counter-clockwise ring.  Boxes (kind
-    # AABB_KIND or OBB_KIND, else 0) take their face normals from their axes (cos,
-    # sin) and measure faces in their own frame (an OBB's centre cx, cy and half
-    # sizes hw, hh), as the separating axis test does.  Round and box cores keep their
-    # vertices in vx/vy (so a Core is never copied once built: xs may point there)
+    # n == 1 a point, n == 2 a segment, else a counter-clockwise ring.  Boxes take
+    # their face normals from their axes (cos, sin) and measure their faces through
+    # their Convex (frame; NULL for other cores) as the separating axis test does.
+    # Round and box cores keep their vertices in vx/vy (so a Core is never copied
+    # once built: xs may point there)
     int n
     bint box
-    int kind
+    const Convex* frame
     double cos, sin, r
-    double cx, cy, hw, hh
     const double* xs
     const double* ys
     double ox, oy
@@ -61,7 +65,7 @@ cdef void _round_core(Core* c, double ax, double ay, double bx, double by,
     cdef double ex = bx - ax
     cdef double ey = by - ay
     c.box = False
-    c.kind = 0
+    c.frame = NULL
     c.cos = 0.0
     c.sin = 0.0
     c.r = r
@@ -86,17 +90,13 @@ cdef void _convex_core(Core* c, const Convex* cv) noexcept nogil:
     if cv.kind == AABB_KIND or cv.kind == OBB_KIND:
         c.n = 4
         c.box = True
-        c.kind = cv.kind
+        c.frame = cv
         if cv.kind == AABB_KIND:
             c.cos = 1.0
             c.sin = 0.0
         else:
             c.cos = cv.cos
             c.sin = cv.sin
-            c.cx = cv.cx
-            c.cy = cv.cy
-            c.hw = cv.hw
-            c.hh = cv.hh
         for k in range(4):
             c.vx[k] = cv.box_x[k]
             c.vy[k] = cv.box_y[k]
@@ -107,7 +107,7 @@ cdef void _convex_core(Core* c, const Convex* cv) noexcept nogil:
         return
     c.n = cv.n
     c.box = False
-    c.kind = 0
+    c.frame = NULL
     c.cos = 0.0
     c.sin = 0.0
     c.xs = cv.xs
@@ -168,45 +168,23 @@ cdef int _best_face(const Core* s, const Core* o, double rr, double* best,
     cdef double ooy = o.oy
     cdef double least = INFINITY
     cdef bint separated = False
-    cdef double x0, y0, ex, ey, c, top, length, depth, x, y, u, v, dx, dy
-    cdef double g0, g1, g2, g3
+    cdef double x0, y0, ex, ey, c, top, length, depth
+    cdef double g[4]
     if n >= 2 and s.box:
-        # the least gap of o's vertices beyond each side, in the box's frame (the
-        # sides in ring order: bottom, right, top, left); a face's depth is rr - gap
-        g0 = g1 = g2 = g3 = INFINITY
+        # the least gap of o's vertices beyond each side (right, left, top, bottom),
+        # as the separating axis test measures it; a face's depth is rr - gap, the
+        # faces in ring order (bottom, right, top, left), the first winning exact ties
+        g[0] = g[1] = g[2] = g[3] = INFINITY
         for m in range(on):
-            x = oxs[m] - oox
-            y = oys[m] - ooy
-            if s.kind == AABB_KIND:
-                u = x
-                v = y
-                g1 = min(g1, u - s.vx[1])
-                g3 = min(g3, s.vx[0] - u)
-                g2 = min(g2, v - s.vy[2])
-                g0 = min(g0, s.vy[0] - v)
-            else:
-                dx = x - s.cx
-                dy = y - s.cy
-                u = dx * s.cos + dy * s.sin
-                v = dy * s.cos - dx * s.sin
-                g1 = min(g1, u - s.hw)
-                g3 = min(g3, -s.hw - u)
-                g2 = min(g2, v - s.hh)
-                g0 = min(g0, -s.hh - v)
-        separated = g0 > 0.0 or g1 > 0.0 or g2 > 0.0 or g3 > 0.0
-        # ring order, the first face winning exact ties
-        if rr - g0 < least:
-            face = 0
-            least = rr - g0
-        if rr - g1 < least:
-            face = 1
-            least = rr - g1
-        if rr - g2 < least:
-            face = 2
-            least = rr - g2
-        if rr - g3 < least:
-            face = 3
-            least = rr - g3
+            box_gaps(s.frame, oxs[m] - oox, oys[m] - ooy, g)
+        for k in range(4):
+            if g[k] > 0.0:
+                separated = True
+        for k in range(4):
+            m = _SIDE_OF_FACE[k]
+            if rr - g[m] < least:
+                face = k
+                least = rr - g[m]
     elif n >= 2:
         # a face's depth is rr + (the largest cross product of its edge with o's
         # vertices) / (the edge's length), the cross products as the axis test forms

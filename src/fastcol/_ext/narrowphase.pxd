@@ -1,5 +1,7 @@
 # Pair kernels on C doubles (compiled twin of fastcol._ref.narrowphase).
 
+from .shapes cimport AABB_KIND
+
 cdef struct Round:
     # a round shape's core segment ab (a == b for a circle) and radius, local coordinates
     double ax, ay, bx, by, r
@@ -37,3 +39,25 @@ cdef bint round_round_collide(const Round* a, const Round* b) noexcept nogil
 cdef double round_round_closest(const Round* a, const Round* b, double* out) noexcept nogil
 cdef bint round_convex_collide(const Round* a, const Convex* cv) noexcept nogil
 cdef double round_convex_closest(const Round* a, const Convex* cv, double* out) noexcept nogil
+
+
+cdef inline void box_gaps(const Convex* cv, double x, double y, double* g) noexcept nogil:
+    # g[0:4] (IN/OUT): the least gaps so far of points beyond the right, left, top and
+    # bottom sides of the box cv, in its own frame, updated with the point (x, y).  The
+    # separating axis test and contact's box faces both measure with this, so their
+    # verdicts agree to the bit
+    cdef double u, v, dx, dy
+    if cv.kind == AABB_KIND:
+        g[0] = min(g[0], x - cv.box_x[1])
+        g[1] = min(g[1], cv.box_x[0] - x)
+        g[2] = min(g[2], y - cv.box_y[2])
+        g[3] = min(g[3], cv.box_y[0] - y)
+    else:
+        dx = x - cv.cx
+        dy = y - cv.cy
+        u = dx * cv.cos + dy * cv.sin
+        v = dy * cv.cos - dx * cv.sin
+        g[0] = min(g[0], u - cv.hw)
+        g[1] = min(g[1], -cv.hw - u)
+        g[2] = min(g[2], v - cv.hh)
+        g[3] = min(g[3], -cv.hh - v)

@@ -97,50 +97,27 @@ cdef bint point_in_convex(const Convex* cv, double px, double py) noexcept nogil
     return True
 
 
-cdef inline double _box_separation(double g0, double g1, double g2, double g3) noexcept nogil:
-    # the first positive of the four per-side minimum gaps, else 0.0
-    if g0 > 0.0:
-        return g0
-    if g1 > 0.0:
-        return g1
-    if g2 > 0.0:
-        return g2
-    if g3 > 0.0:
-        return g3
-    return 0.0
-
-
 cdef double _separation(const Convex* cv, const Convex* pts) noexcept nogil:
     # how far one of cv's own axes puts every vertex of pts outside cv: > 0.0 if it
     # does (the gap along the first separating axis, a lower bound of the distance)
     cdef int m = pts.n
     cdef int n = cv.n
     cdef int i, j, k, step, start = 0
-    cdef double px, py, dx, dy, u, v, ex, ey, x0, y0, c, worst
-    cdef double g0 = INFINITY, g1 = INFINITY, g2 = INFINITY, g3 = INFINITY
+    cdef double ex, ey, x0, y0, c, worst
+    cdef double g[4]
     cdef bint outside
     if cv.kind == AABB_KIND or cv.kind == OBB_KIND:
+        g[0] = g[1] = g[2] = g[3] = INFINITY
         for k in range(m):
-            if cv.kind == AABB_KIND:
-                u = _x(pts, k)
-                v = _y(pts, k)
-                g0 = min(g0, u - cv.box_x[1])
-                g1 = min(g1, cv.box_x[0] - u)
-                g2 = min(g2, v - cv.box_y[2])
-                g3 = min(g3, cv.box_y[0] - v)
-            else:
-                dx = _x(pts, k) - cv.cx
-                dy = _y(pts, k) - cv.cy
-                u = dx * cv.cos + dy * cv.sin
-                v = dy * cv.cos - dx * cv.sin
-                g0 = min(g0, u - cv.hw)
-                g1 = min(g1, -cv.hw - u)
-                g2 = min(g2, v - cv.hh)
-                g3 = min(g3, -cv.hh - v)
-            if g0 <= 0.0 and g1 <= 0.0 and g2 <= 0.0 and g3 <= 0.0:
+            box_gaps(cv, _x(pts, k), _y(pts, k), g)
+            if g[0] <= 0.0 and g[1] <= 0.0 and g[2] <= 0.0 and g[3] <= 0.0:
                 # no axis can separate any more
                 return 0.0
-        return _box_separation(g0, g1, g2, g3)
+        # the first positive of the four gaps
+        for k in range(4):
+            if g[k] > 0.0:
+                return g[k]
+        return 0.0
     for i in range(n):
         j = i + 1 if i + 1 < n else 0
         x0 = _x(cv, i)

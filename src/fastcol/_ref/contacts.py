@@ -54,7 +54,7 @@ import math
 from .. import _batch
 from . import batch
 from .geometry import segment_segment
-from .narrowphase import _inner_side, convex_local, point_in_convex
+from .narrowphase import _inner_side, box_gaps, convex_local, point_in_convex
 from .queries import _canonical, _check, _collide, _core, _origin
 from .records import Contact
 from .shapes import AABB_KIND, OBB_KIND, SEGMENT, _Shape
@@ -122,33 +122,6 @@ def _normal(c, k):
     return True, ey / length, (0.0 - ex) / length
 
 
-def _box_gaps(box, o):
-    """The least gap of core o's vertices beyond each side of a box, in its frame.
-
-    The sides in ring order (bottom, right, top, left), each gap formed as the
-    separating axis test forms it (``narrowphase.separation``).
-    """
-    g0 = g1 = g2 = g3 = math.inf
-    for x, y in zip(o.xs, o.ys):
-        if box.kind == AABB_KIND:
-            u = x
-            v = y
-            g1 = min(g1, u - box.xs[1])
-            g3 = min(g3, box.xs[0] - u)
-            g2 = min(g2, v - box.ys[2])
-            g0 = min(g0, box.ys[0] - v)
-        else:
-            dx = x - box.cx
-            dy = y - box.cy
-            u = dx * box.cos + dy * box.sin
-            v = dy * box.cos - dx * box.sin
-            g1 = min(g1, u - box.hw)
-            g3 = min(g3, -box.hw - u)
-            g2 = min(g2, v - box.hh)
-            g0 = min(g0, -box.hh - v)
-    return g0, g1, g2, g3
-
-
 def _best_face(s, o, rr):
     """``(depth, face, nx, ny, apart)`` of the shallowest face of core s against core o.
 
@@ -163,10 +136,11 @@ def _best_face(s, o, rr):
     if s.n < 2:
         return best, face, 0.0, 0.0, apart
     if s.box is not None:
-        # a face's depth is rr less the least gap beyond it
-        for k, gap in enumerate(_box_gaps(s.box, o)):
-            if gap > 0.0:
-                apart = True
+        # a face's depth is rr less the least gap beyond it, the faces in ring order
+        # (bottom, right, top, left)
+        right, left, top, bottom = box_gaps(s.box, o.xs, o.ys)
+        apart = right > 0.0 or left > 0.0 or top > 0.0 or bottom > 0.0
+        for k, gap in enumerate((bottom, right, top, left)):
             depth = rr - gap
             if depth < best:
                 best = depth

@@ -103,17 +103,12 @@ def separation(cv, pxs, pys):
     changes nothing.
     """
     m = len(pxs)
-    if cv.kind == AABB_KIND:
-        return _box_separation(pxs, pys, cv.xs[0], cv.xs[1], cv.ys[0], cv.ys[2])
-    if cv.kind == OBB_KIND:
-        us = []
-        vs = []
-        for k in range(m):
-            dx = pxs[k] - cv.cx
-            dy = pys[k] - cv.cy
-            us.append(dx * cv.cos + dy * cv.sin)
-            vs.append(dy * cv.cos - dx * cv.sin)
-        return _box_separation(us, vs, -cv.hw, cv.hw, -cv.hh, cv.hh)
+    if cv.kind == AABB_KIND or cv.kind == OBB_KIND:
+        # the first positive of the four gaps
+        for gap in box_gaps(cv, pxs, pys):
+            if gap > 0.0:
+                return gap
+        return 0.0
     xs = cv.xs
     ys = cv.ys
     n = len(xs)
@@ -140,14 +135,27 @@ def separation(cv, pxs, pys):
     return 0.0
 
 
-def _box_separation(us, vs, u0, u1, v0, v1):
-    """The gap of points lying all beyond one side of [u0, u1] x [v0, v1], else 0.0."""
-    for gaps in ([u - u1 for u in us], [u0 - u for u in us],
-                 [v - v1 for v in vs], [v0 - v for v in vs]):
-        gap = min(gaps)
-        if gap > 0.0:
-            return gap
-    return 0.0
+def box_gaps(cv, pxs, pys):
+    """The least gaps of the points beyond the right, left, top and bottom sides of box cv.
+
+    Measured in the box's own frame (an AABB's coordinates, an OBB's axes about its
+    centre).  The separating axis test and contact's box faces both measure with this,
+    so their verdicts agree to the bit.
+    """
+    if cv.kind == AABB_KIND:
+        us, vs = pxs, pys
+        u0, u1, v0, v1 = cv.xs[0], cv.xs[1], cv.ys[0], cv.ys[2]
+    else:
+        us = []
+        vs = []
+        for x, y in zip(pxs, pys):
+            dx = x - cv.cx
+            dy = y - cv.cy
+            us.append(dx * cv.cos + dy * cv.sin)
+            vs.append(dy * cv.cos - dx * cv.sin)
+        u0, u1, v0, v1 = -cv.hw, cv.hw, -cv.hh, cv.hh
+    return (min([u - u1 for u in us]), min([u0 - u for u in us]),
+            min([v - v1 for v in vs]), min([v0 - v for v in vs]))
 
 
 def convex_gap(a, b):
