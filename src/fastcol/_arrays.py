@@ -49,8 +49,8 @@ def _index_array(index):
     """Whether ``index`` is a 1-D array of integers, which ``np.take`` gathers.
 
     ``np.take`` along the first axis gives what indexing gives (negative indices, an
-    IndexError out of range), two to three times faster than fancy indexing: a game
-    gathers the candidate rows of its broadphase this way every frame.
+    IndexError out of range) and costs less than fancy indexing: a game gathers the
+    candidate rows of its broadphase this way every frame.
     """
     return type(index) is np.ndarray and index.ndim == 1 and index.dtype.kind in "iu"
 
