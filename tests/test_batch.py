@@ -167,6 +167,39 @@ def test_rows_that_are_no_shape_give_false_and_nan(fc, kind):
     assert fc.collide(arr, arr).tolist() == [True] + [False] * len(BAD_ROWS[kind])
 
 
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_circle_collide_rows_at_the_extremes(fc, dtype):
+    # the circle-circle collide loop skips the finite checks while r0 + r1 < inf: every
+    # value from huge to NaN in each column, element-wise and one against many, must
+    # still give the scalar answer for rows that are shapes (sums and differences that
+    # overflow included) and False for the others
+    big = float(np.finfo(dtype).max)   # float32 rows are widened: no overflow there
+    rng = np.random.default_rng(7)
+    values = np.array([0.0, 1.0, -1.0, big, -big, math.inf, -math.inf, math.nan], dtype=dtype)
+    picks = rng.choice(values, size=(4000, 6))
+    picks[:200, 2] = picks[:200, 5] = big          # radii whose sum overflows: a hit
+    picks[200:400, 0], picks[200:400, 3] = -big, big   # dx overflows
+    a = fc.CircleArray(np.ascontiguousarray(picks[:, :3]))
+    b = fc.CircleArray(np.ascontiguousarray(picks[:, 3:]))
+
+    def expected(p, q):
+        if not (np.isfinite(p).all() and np.isfinite(q).all() and p[2] >= 0 and q[2] >= 0):
+            return False
+        return fc.collide(fc.Circle(*map(float, p)), fc.Circle(*map(float, q)))
+
+    want = [expected(p, q) for p, q in zip(picks[:, :3], picks[:, 3:])]
+    assert True in want and False in want
+    assert fc.collide(a, b).tolist() == want
+    assert fc.collide(b, a).tolist() == want
+    for fixed in ([0.0, 0.0, 1.0], [big, -big, big], [-big, 0.0, 0.0]):
+        probe = fc.Circle(*fixed)
+        want = [expected(np.array(fixed), q) for q in picks[:, 3:]]
+        assert fc.collide(probe, b).tolist() == want
+        assert fc.collide(b, probe).tolist() == want
+
+
 def test_polygon_rows_that_are_no_shape(fc):
     polys = fc.PolygonArray([[(0, 0), (1, 0), (0, 1)], [(0, 0), (1, 0), (1, 1), (0, 1)]] * 2)
     polys.vertices[1, 2, 0] = math.nan

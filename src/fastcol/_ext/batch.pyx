@@ -243,12 +243,56 @@ cdef void _round_loop(int query, Side* sa, Side* sb, const floating* da,
             pb[2 * i + 1] = <floating>(out[3] + oy)
 
 
-cdef void _circles_loop(int query, Side* sa, Side* sb, const floating* da,
-                        const floating* db, Py_ssize_t start, Py_ssize_t stop,
-                        unsigned char* hit, floating* dist) noexcept nogil:
-    # collide and distance of two circle operands.  Both answers depend on the
-    # pair's order only through a sign and a commutative sum, so no canonical
-    # ordering is needed: the same numbers as the scalar queries, at memory speed
+cdef inline bint _circles_hit(double x0, double y0, double r0, double x1, double y1,
+                              double r1) noexcept nogil:
+    # collide of two circles read from rows: False unless all six numbers are finite
+    # and both radii are >= 0.  Bitwise & rather than `and`: no branch to mispredict
+    cdef double dx = x1 - x0
+    cdef double dy = y1 - y0
+    cdef double s = r0 + r1
+    cdef bint hit = (r0 >= 0.0) & (r1 >= 0.0) & (sqrt(dx * dx + dy * dy) <= s)
+    # no finite check is needed while s < inf: a NaN or inf anywhere makes s NaN (no
+    # hit) or dx, dy NaN or inf (d2 NaN or inf: no hit), and finite rows whose dx or
+    # dy overflows answer False as the scalar query does.  Only an infinite s (an
+    # infinite radius, or finite radii whose sum overflows, a hit) checks the inputs
+    if s == INFINITY:
+        hit = ((r0 >= 0.0) & (r1 >= 0.0) & ((x0 - x0) + (y0 - y0) + (r0 - r0) + (x1 - x1)
+                                             + (y1 - y1) + (r1 - r1) == 0.0))
+    return hit
+
+
+cdef void _circles_collide(const Side* sa, const Side* sb, const floating* da,
+                           const floating* db, Py_ssize_t start, Py_ssize_t stop,
+                           unsigned char* hit) noexcept nogil:
+    # collide of two circle operands, the same answers as the scalar query (which
+    # needs no canonical order for two circles: dx and dy only change sign), one loop
+    # per layout so the row reads are hoisted out of the loop
+    cdef Py_ssize_t i
+    cdef double x0, y0, r0
+    if sa.fixed or sb.fixed:
+        if sa.fixed:
+            x0 = sa.view.f[0]
+            y0 = sa.view.f[1]
+            r0 = sa.view.f[2]
+            da = db
+        else:
+            x0 = sb.view.f[0]
+            y0 = sb.view.f[1]
+            r0 = sb.view.f[2]
+        for i in range(start, stop):
+            hit[i] = _circles_hit(x0, y0, r0, da[3 * i], da[3 * i + 1], da[3 * i + 2])
+        return
+    for i in range(start, stop):
+        hit[i] = _circles_hit(da[3 * i], da[3 * i + 1], da[3 * i + 2], db[3 * i],
+                              db[3 * i + 1], db[3 * i + 2])
+
+
+cdef void _circles_distance(const Side* sa, const Side* sb, const floating* da,
+                            const floating* db, Py_ssize_t start, Py_ssize_t stop,
+                            floating* dist) noexcept nogil:
+    # distance of two circle operands.  Both answers depend on the pair's order only
+    # through a sign and a commutative sum, so no canonical ordering is needed: the
+    # same numbers as the scalar queries, at memory speed
     cdef Py_ssize_t i
     cdef Py_ssize_t wa = 0 if sa.fixed else 3
     cdef Py_ssize_t wb = 0 if sb.fixed else 3
@@ -278,11 +322,8 @@ cdef void _circles_loop(int query, Side* sa, Side* sb, const floating* da,
         # x - x is 0.0 for every finite x, NaN for NaN and inf
         ok = r0 >= 0.0 and r1 >= 0.0 and (x0 - x0) + (y0 - y0) + (r0 - r0) + (
             x1 - x1) + (y1 - y1) + (r1 - r1) == 0.0
-        if query == COLLIDE:
-            hit[i] = ok and sqrt(d2) <= r0 + r1
-        else:
-            sep = sqrt(d2) - (r0 + r1)
-            dist[i] = <floating>(sep if sep > 0.0 else 0.0) if ok else <floating>NAN
+        sep = sqrt(d2) - (r0 + r1)
+        dist[i] = <floating>(sep if sep > 0.0 else 0.0) if ok else <floating>NAN
 
 
 cdef void _contact_loop(Side* a, Side* b, const floating* da, const floating* db,
@@ -487,16 +528,22 @@ cdef class _Job(Buffers):
                                         <const double*>self.db, self.vec[0], self.vstep[0],
                                         self.vec[1], self.vstep[1], self.lim, self.lstep,
                                         start, stop, <double*>self.dist)
-            elif (a.kind == CIRCLE and b.kind == CIRCLE
-                    and self.query != CLOSEST):
+            elif a.kind == CIRCLE and b.kind == CIRCLE and self.query == COLLIDE:
                 if self.f32:
-                    _circles_loop[float](self.query, &a, &b, <const float*>self.da,
-                                         <const float*>self.db, start, stop, self.hit,
-                                         <float*>self.dist)
+                    _circles_collide[float](&a, &b, <const float*>self.da,
+                                            <const float*>self.db, start, stop, self.hit)
                 else:
-                    _circles_loop[double](self.query, &a, &b, <const double*>self.da,
-                                          <const double*>self.db, start, stop, self.hit,
-                                          <double*>self.dist)
+                    _circles_collide[double](&a, &b, <const double*>self.da,
+                                             <const double*>self.db, start, stop, self.hit)
+            elif a.kind == CIRCLE and b.kind == CIRCLE and self.query == DISTANCE:
+                if self.f32:
+                    _circles_distance[float](&a, &b, <const float*>self.da,
+                                             <const float*>self.db, start, stop,
+                                             <float*>self.dist)
+                else:
+                    _circles_distance[double](&a, &b, <const double*>self.da,
+                                              <const double*>self.db, start, stop,
+                                              <double*>self.dist)
             elif a.kind <= SEGMENT and b.kind <= SEGMENT:
                 if self.f32:
                     _round_loop[float](self.query, &a, &b, <const float*>self.da,
