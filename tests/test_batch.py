@@ -200,6 +200,34 @@ def test_circle_collide_rows_at_the_extremes(fc, dtype):
         assert fc.collide(b, probe).tolist() == want
 
 
+ROW_KINDS = sorted(WIDTH)
+
+
+@pytest.mark.parametrize("kind_a", ROW_KINDS)
+@pytest.mark.parametrize("kind_b", ROW_KINDS)
+def test_small_collide_calls_answer_as_the_general_path(fc, kind_a, kind_b):
+    # collide without out= or workers on float64 rows takes a direct entry (compiled
+    # backend): every row kind against every other, element-wise and one against many,
+    # must give what the general path (out=) and the scalar query give
+    offsets = [(0.0, 0.0), (0.5, 0.25), (1.5, -0.5), (3.0, 0.0), (-0.9, 1.1)]
+
+    a = build_array(fc, kind_a, [(kind_a, *make(fc, shape_specs_example(kind_a))
+                                  .translated(dx, dy)._values()) for dx, dy in offsets])
+    b = build_array(fc, kind_b, [(kind_b, *make(fc, shape_specs_example(kind_b))
+                                  .translated(-dy, dx)._values()) for dx, dy in offsets])
+    n = len(offsets)
+    want = [fc.collide(a[i], b[i]) for i in range(n)]
+    assert True in want and False in want
+    assert fc.collide(a, b).tolist() == want
+    assert fc.collide(a, b, out=np.empty(n, dtype=bool)).tolist() == want
+    probe = b[1]
+    want = [fc.collide(a[i], probe) for i in range(n)]
+    assert fc.collide(a, probe).tolist() == want
+    assert fc.collide(probe, a).tolist() == want
+    assert fc.collide(a, probe, out=np.empty(n, dtype=bool)).tolist() == want
+    assert fc.collide(a[:0], probe).shape == (0,)
+
+
 def test_polygon_rows_that_are_no_shape(fc):
     polys = fc.PolygonArray([[(0, 0), (1, 0), (0, 1)], [(0, 0), (1, 0), (1, 1), (0, 1)]] * 2)
     polys.vertices[1, 2, 0] = math.nan

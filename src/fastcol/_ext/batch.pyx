@@ -19,16 +19,22 @@ from cython cimport floating
 from libc.math cimport INFINITY, NAN, cos, isfinite, sin, sqrt
 from libc.stdlib cimport free, malloc
 
+cimport numpy as cnp
+
 from .geometry cimport SegClosest, closest_on_segment, dist2, lift, segment_segment
 from .narrowphase cimport Round, round_result, round_round_closest, round_round_collide
 from .contacts cimport Hit, contact_views
-from .queries cimport View, closest_views, collide_views, view_of
+from .queries cimport View, closest_views, collide_views, set_fast_collide, view_of
 from .sweeps cimport raycast_view, toi_views
 from .shapes cimport AABB_KIND, CAPSULE, CIRCLE, OBB_KIND, POLYGON, SEGMENT, Shape
 
 import numpy as np
 
 from fastcol import _batch
+
+from .arrays import AABBArray, CapsuleArray, CircleArray, OBBArray, SegmentArray
+
+cnp.import_array()
 
 
 cdef enum:
@@ -875,3 +881,92 @@ def primitive(name, values, names, workers=1):
     if dtype.itemsize == 4:
         outs = [o if part == "b" else o.astype(dtype) for o, part in zip(outs, layout)]
     return outs[0] if len(outs) == 1 else tuple(outs)
+
+
+# ------------------------------------------------------------ small collide calls
+# A game asks collide(player, bullets) for a handful of rows many times a frame: the
+# general path (argument checks in Python, np.empty, buffer requests, a _Job object)
+# costs about 1.5 us whatever the row count, more than a few scalar calls.  This entry
+# reads float64 shape arrays and allocates the answer through the NumPy C API and runs
+# the very loops of the general path; anything else (float32 rows, polygons, lengths
+# that differ, wrong types) returns None and takes the general path, which converts
+# or raises.
+
+# the array classes with rows of numbers, in kind order (CIRCLE .. OBB_KIND)
+cdef tuple _ROW_ARRAYS = (CircleArray, CapsuleArray, SegmentArray, AABBArray, OBBArray)
+cdef Py_ssize_t[5] _WIDTHS = [3, 5, 4, 4, 5]
+# above this many rows the loop runs without the GIL, as the general path's does
+cdef Py_ssize_t GIL_FREE_ROWS = 1024
+
+
+cdef int _fast_operand(object x, Side* s, const double** rows, Py_ssize_t* n) except -2:
+    # 0: x is a shape (s fixed); 1: a shape array of a row kind holding float64 rows
+    # (s, rows, n set); -1: anything else
+    cdef int k
+    cdef object data
+    cdef object t = type(x)
+    s.counts = NULL
+    s.xs = s.ys = NULL
+    s.capacity = 0
+    if isinstance(x, Shape):
+        s.fixed = True
+        s.kind = (<Shape>x).kind
+        s.width = 0
+        view_of(<Shape>x, &s.view)
+        return 0
+    for k in range(5):
+        if t is _ROW_ARRAYS[k]:
+            data = x._data
+            if not (cnp.PyArray_CheckExact(data)
+                    and cnp.PyArray_TYPE(<cnp.ndarray>data) == cnp.NPY_DOUBLE
+                    and cnp.PyArray_NDIM(<cnp.ndarray>data) == 2
+                    and cnp.PyArray_DIM(<cnp.ndarray>data, 1) == _WIDTHS[k]
+                    and cnp.PyArray_IS_C_CONTIGUOUS(<cnp.ndarray>data)):
+                return -1
+            s.fixed = False
+            s.kind = k
+            s.view.kind = k
+            s.width = _WIDTHS[k]
+            rows[0] = <const double*>cnp.PyArray_DATA(<cnp.ndarray>data)
+            n[0] = cnp.PyArray_DIM(<cnp.ndarray>data, 0)
+            return 1
+    return -1
+
+
+cdef void _collide_rows(Side* a, Side* b, const double* da, const double* db,
+                        Py_ssize_t n, unsigned char* hit) noexcept nogil:
+    # the general path's collide loops (_Job.run) for float64 rows
+    if a.kind == CIRCLE and b.kind == CIRCLE:
+        _circles_collide[double](a, b, da, db, 0, n, hit)
+    elif a.kind <= SEGMENT and b.kind <= SEGMENT:
+        _round_loop[double](COLLIDE, a, b, da, db, 0, n, hit, NULL, NULL, NULL)
+    else:
+        _loop[double](COLLIDE, a, b, da, db, 0, n, hit, NULL, NULL, NULL)
+
+
+cdef object fast_collide(object a, object b):
+    """``collide(a, b)`` of float64 row arrays (and shapes), or None for the general path."""
+    cdef Side sa, sb
+    cdef const double* da = NULL
+    cdef const double* db = NULL
+    cdef Py_ssize_t na = -1, nb = -1
+    cdef cnp.npy_intp n
+    cdef int ra = _fast_operand(a, &sa, &da, &na)
+    if ra < 0:
+        return None
+    cdef int rb = _fast_operand(b, &sb, &db, &nb)
+    if rb < 0 or (ra == 0 and rb == 0) or (ra == 1 and rb == 1 and na != nb):
+        return None
+    n = na if ra == 1 else nb
+    res = cnp.PyArray_EMPTY(1, &n, cnp.NPY_BOOL, 0)
+    cdef unsigned char* hit = <unsigned char*>cnp.PyArray_DATA(<cnp.ndarray>res)
+    # da or db is NULL for a shape: the loops never read a fixed side's rows
+    if n >= GIL_FREE_ROWS:
+        with nogil:
+            _collide_rows(&sa, &sb, da, db, n, hit)
+    else:
+        _collide_rows(&sa, &sb, da, db, n, hit)
+    return res
+
+
+set_fast_collide(fast_collide)

@@ -29,6 +29,11 @@ cdef double closest_views(const View* a, const View* b, double* out) noexcept no
 
 cdef int _check(object a, object b) except -1
 
+# the batch module's entry for small collide calls (see batch.pyx fast_collide),
+# registered when it is imported: queries cannot cimport batch, which cimports it
+ctypedef object (*FastBatch)(object, object)
+cdef void set_fast_collide(FastBatch f) noexcept
+
 
 cdef inline bint aabbs_overlap(const double* a, const double* b) noexcept nogil:
     # collide of two AABBs (min_x, min_y, max_x, max_y), a first in canonical order:

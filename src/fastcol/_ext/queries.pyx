@@ -235,6 +235,16 @@ cdef double closest_views(const View* a, const View* b, double* out) noexcept no
     return sep
 
 
+# NULL until batch registers it: no initialiser here, which would run after this
+# module's `from . import batch` and undo the registration
+cdef FastBatch _fast_collide
+
+
+cdef void set_fast_collide(FastBatch f) noexcept:
+    global _fast_collide
+    _fast_collide = f
+
+
 cdef inline bint _two_shapes(object a, object b, object out, object workers) except -1:
     # True for two shapes (a scalar query), False when an array is involved
     if isinstance(a, Shape) and isinstance(b, Shape):
@@ -266,6 +276,12 @@ def collide(a, b, out=None, workers=1):
         return sqrt(dx * dx + dy * dy) <= (<Circle>a)._r + (<Circle>b)._r
     cdef View va, vb
     if not _two_shapes(a, b, out, workers):
+        if out is None and workers is 1 and _fast_collide != NULL:
+            # float64 rows without out= or threads: the batch module's direct entry
+            # (None when the operands need the general path's conversions or errors)
+            res = _fast_collide(a, b)
+            if res is not None:
+                return res
         return batch.collide(None, a, b, out, workers)
     view_of(a, &va)
     view_of(b, &vb)
