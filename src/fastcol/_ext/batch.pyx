@@ -332,6 +332,20 @@ cdef void _circles_distance(const Side* sa, const Side* sb, const floating* da,
         dist[i] = <floating>(sep if sep > 0.0 else 0.0) if ok else <floating>NAN
 
 
+cdef void _collide_rows(Side* a, Side* b, const floating* da, const floating* db,
+                        Py_ssize_t start, Py_ssize_t stop, unsigned char* hit) noexcept nogil:
+    # rows start..stop of collide, by the loop for the operands' kinds (_Job.run and
+    # the small-call entry, fast_collide, both come here)
+    if a.kind == CIRCLE and b.kind == CIRCLE:
+        _circles_collide(a, b, da, db, start, stop, hit)
+    elif a.kind <= SEGMENT and b.kind <= SEGMENT:
+        _round_loop(COLLIDE, a, b, da, db, start, stop, hit, <floating*>NULL,
+                    <floating*>NULL, <floating*>NULL)
+    else:
+        _loop(COLLIDE, a, b, da, db, start, stop, hit, <floating*>NULL, <floating*>NULL,
+              <floating*>NULL)
+
+
 cdef void _contact_loop(Side* a, Side* b, const floating* da, const floating* db,
                        Py_ssize_t start, Py_ssize_t stop, unsigned char* hit,
                        floating* depth, floating* normal, floating* points,
@@ -534,13 +548,13 @@ cdef class _Job(Buffers):
                                         <const double*>self.db, self.vec[0], self.vstep[0],
                                         self.vec[1], self.vstep[1], self.lim, self.lstep,
                                         start, stop, <double*>self.dist)
-            elif a.kind == CIRCLE and b.kind == CIRCLE and self.query == COLLIDE:
+            elif self.query == COLLIDE:
                 if self.f32:
-                    _circles_collide[float](&a, &b, <const float*>self.da,
-                                            <const float*>self.db, start, stop, self.hit)
+                    _collide_rows[float](&a, &b, <const float*>self.da,
+                                         <const float*>self.db, start, stop, self.hit)
                 else:
-                    _circles_collide[double](&a, &b, <const double*>self.da,
-                                             <const double*>self.db, start, stop, self.hit)
+                    _collide_rows[double](&a, &b, <const double*>self.da,
+                                          <const double*>self.db, start, stop, self.hit)
             elif a.kind == CIRCLE and b.kind == CIRCLE and self.query == DISTANCE:
                 if self.f32:
                     _circles_distance[float](&a, &b, <const float*>self.da,
@@ -933,15 +947,6 @@ cdef int _fast_operand(object x, Side* s, const double** rows, Py_ssize_t* n) ex
     return -1
 
 
-cdef void _collide_rows(Side* a, Side* b, const double* da, const double* db,
-                        Py_ssize_t n, unsigned char* hit) noexcept nogil:
-    # the general path's collide loops (_Job.run) for float64 rows
-    if a.kind == CIRCLE and b.kind == CIRCLE:
-        _circles_collide[double](a, b, da, db, 0, n, hit)
-    elif a.kind <= SEGMENT and b.kind <= SEGMENT:
-        _round_loop[double](COLLIDE, a, b, da, db, 0, n, hit, NULL, NULL, NULL)
-    else:
-        _loop[double](COLLIDE, a, b, da, db, 0, n, hit, NULL, NULL, NULL)
 
 
 cdef object fast_collide(object a, object b):
@@ -963,9 +968,9 @@ cdef object fast_collide(object a, object b):
     # da or db is NULL for a shape: the loops never read a fixed side's rows
     if n >= GIL_FREE_ROWS:
         with nogil:
-            _collide_rows(&sa, &sb, da, db, n, hit)
+            _collide_rows[double](&sa, &sb, da, db, 0, n, hit)
     else:
-        _collide_rows(&sa, &sb, da, db, n, hit)
+        _collide_rows[double](&sa, &sb, da, db, 0, n, hit)
     return res
 
 

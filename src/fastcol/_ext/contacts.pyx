@@ -9,7 +9,7 @@ touch no Python object.
 from libc.math cimport INFINITY, fabs, sqrt
 
 from .geometry cimport SegClosest, dist2, segment_segment
-from .narrowphase cimport Convex, Round, box_gaps, point_in_convex
+from .narrowphase cimport Convex, Round, box_gaps, edge_reach, point_in_convex
 from .queries cimport (
     View,
     view_convex,
@@ -168,7 +168,7 @@ cdef int _best_face(const Core* s, const Core* o, double rr, double* best,
     cdef double ooy = o.oy
     cdef double least = INFINITY
     cdef bint separated = False
-    cdef double x0, y0, ex, ey, c, top, length, depth
+    cdef double x0, y0, ex, ey, top, length, depth
     cdef double g[4]
     if n >= 2 and s.box:
         # the least gap of o's vertices beyond each side (right, left, top, bottom),
@@ -195,11 +195,7 @@ cdef int _best_face(const Core* s, const Core* o, double rr, double* best,
             y0 = _y(s, k)
             ex = _x(s, j) - x0
             ey = _y(s, j) - y0
-            top = ex * ((oys[0] - ooy) - y0) - ey * ((oxs[0] - oox) - x0)
-            for m in range(1, on):
-                c = ex * ((oys[m] - ooy) - y0) - ey * ((oxs[m] - oox) - x0)
-                if c > top:
-                    top = c
+            top = edge_reach(x0, y0, ex, ey, oxs, oys, oox, ooy, on)
             if top < 0.0:
                 separated = True
             length = sqrt(ex * ex + ey * ey)

@@ -61,3 +61,19 @@ cdef inline void box_gaps(const Convex* cv, double x, double y, double* g) noexc
         g[1] = min(g[1], -cv.hw - u)
         g[2] = min(g[2], v - cv.hh)
         g[3] = min(g[3], -cv.hh - v)
+
+
+cdef inline double edge_reach(double x0, double y0, double ex, double ey, const double* xs,
+                              const double* ys, double ox, double oy, int m) noexcept nogil:
+    # the largest cross product ex * (y - y0) - ey * (x - x0) over the m points
+    # (xs[k] - ox, ys[k] - oy): negative exactly when every point lies strictly outside
+    # the edge from (x0, y0) along (ex, ey).  The separating axis test and contact's
+    # polygon faces both measure with this, so their verdicts agree to the bit
+    cdef int k
+    cdef double c
+    cdef double top = ex * ((ys[0] - oy) - y0) - ey * ((xs[0] - ox) - x0)
+    for k in range(1, m):
+        c = ex * ((ys[k] - oy) - y0) - ey * ((xs[k] - ox) - x0)
+        if c > top:
+            top = c
+    return top

@@ -103,7 +103,7 @@ cdef double _separation(const Convex* cv, const Convex* pts) noexcept nogil:
     cdef int m = pts.n
     cdef int n = cv.n
     cdef int i, j, k, step, start = 0
-    cdef double ex, ey, x0, y0, c, worst
+    cdef double ex, ey, x0, y0, worst
     cdef double g[4]
     cdef bint outside
     if cv.kind == AABB_KIND or cv.kind == OBB_KIND:
@@ -136,11 +136,7 @@ cdef double _separation(const Convex* cv, const Convex* pts) noexcept nogil:
             k = k + 1 if k + 1 < m else 0
         if outside:
             # every vertex strictly outside this edge: the nearest one gives the gap
-            worst = ex * (_y(pts, 0) - y0) - ey * (_x(pts, 0) - x0)
-            for k in range(1, m):
-                c = ex * (_y(pts, k) - y0) - ey * (_x(pts, k) - x0)
-                if c > worst:
-                    worst = c
+            worst = edge_reach(x0, y0, ex, ey, pts.xs, pts.ys, pts.ox, pts.oy, m)
             return -worst / sqrt(ex * ex + ey * ey)
     return 0.0
 

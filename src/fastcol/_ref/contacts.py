@@ -54,7 +54,7 @@ import math
 from .. import _batch
 from . import batch
 from .geometry import segment_segment
-from .narrowphase import _inner_side, box_gaps, convex_local, point_in_convex
+from .narrowphase import _inner_side, box_gaps, convex_local, edge_reach, point_in_convex
 from .queries import _canonical, _check, _collide, _core, _origin
 from .records import Contact
 from .shapes import AABB_KIND, OBB_KIND, SEGMENT, _Shape
@@ -157,11 +157,7 @@ def _best_face(s, o, rr):
             y0 = ys[k]
             ex = xs[j] - x0
             ey = ys[j] - y0
-            top = ex * (o.ys[0] - y0) - ey * (o.xs[0] - x0)
-            for m in range(1, o.n):
-                c = ex * (o.ys[m] - y0) - ey * (o.xs[m] - x0)
-                if c > top:
-                    top = c
+            top = edge_reach(x0, y0, ex, ey, o.xs, o.ys)
             if top < 0.0:
                 apart = True
             length = math.sqrt(ex * ex + ey * ey)

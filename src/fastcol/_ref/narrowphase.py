@@ -91,6 +91,21 @@ def point_in_convex(cv, px, py):
     return True
 
 
+def edge_reach(x0, y0, ex, ey, pxs, pys):
+    """The largest cross product ``ex * (y - y0) - ey * (x - x0)`` over the points.
+
+    Negative exactly when every point lies strictly outside the edge from (x0, y0)
+    along (ex, ey).  The separating axis test and contact's polygon faces both measure
+    with this, so their verdicts agree to the bit.
+    """
+    top = ex * (pys[0] - y0) - ey * (pxs[0] - x0)
+    for k in range(1, len(pxs)):
+        c = ex * (pys[k] - y0) - ey * (pxs[k] - x0)
+        if c > top:
+            top = c
+    return top
+
+
 def separation(cv, pxs, pys):
     """How far one of cv's own axes puts every point outside cv: > 0.0 if it does.
 
@@ -126,11 +141,7 @@ def separation(cv, pxs, pys):
                 break
         else:
             # every point strictly outside this edge: the nearest one gives the gap
-            worst = ex * (pys[0] - ys[i]) - ey * (pxs[0] - xs[i])
-            for k in range(1, m):
-                c = ex * (pys[k] - ys[i]) - ey * (pxs[k] - xs[i])
-                if c > worst:
-                    worst = c
+            worst = edge_reach(xs[i], ys[i], ex, ey, pxs, pys)
             return -worst / math.sqrt(ex * ex + ey * ey)
     return 0.0
 
