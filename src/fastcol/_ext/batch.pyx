@@ -947,8 +947,6 @@ cdef int _fast_operand(object x, Side* s, const double** rows, Py_ssize_t* n) ex
     return -1
 
 
-
-
 cdef object fast_collide(object a, object b):
     """``collide(a, b)`` of float64 row arrays (and shapes), or None for the general path."""
     cdef Side sa, sb

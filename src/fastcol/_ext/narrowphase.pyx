@@ -238,6 +238,7 @@ cdef void _inside_point(const Convex* a, const Convex* b, double* px, double* py
     cdef int na = a.n
     cdef int nb = b.n
     cdef SegClosest r
+    cdef double best
     cdef double out[4]
     for k in range(na):
         if point_in_convex(b, _x(a, k), _y(a, k)):
@@ -260,9 +261,12 @@ cdef void _inside_point(const Convex* a, const Convex* b, double* px, double* py
                 px[0] = r.px
                 py[0] = r.py
                 return
-    # rounding hid the crossing of two barely overlapping shapes: the nearest pair
+    # rounding hid the crossing of two barely overlapping shapes: the nearest pair,
+    # a vertex of either against the other's edges (flat boxes touching end to side
+    # meet at a vertex of one only), and its point on b
     out[0] = out[1] = out[2] = out[3] = 0.0
-    _vertices_to_edges(a, b, INFINITY, out, False, False, 0.0, 0.0, 0.0, 0.0, 1.0)
+    best = _vertices_to_edges(a, b, INFINITY, out, False, False, 0.0, 0.0, 0.0, 0.0, 1.0)
+    _vertices_to_edges(b, a, best, out, True, False, 0.0, 0.0, 0.0, 0.0, 1.0)
     px[0] = out[2]
     py[0] = out[3]
 

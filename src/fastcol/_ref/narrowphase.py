@@ -264,9 +264,14 @@ def convex_inside_point(a, b):
                                 b.xs[j], b.ys[j], b.xs[j2], b.ys[j2])
             if r[0] == 0.0:
                 return r[3], r[4]
-    # rounding hid the crossing of two barely overlapping shapes: the nearest pair
-    best, (pax, pay, pbx, pby) = _vertices_to_edges(
+    # rounding hid the crossing of two barely overlapping shapes: the nearest pair,
+    # a vertex of either against the other's edges (flat boxes touching end to side
+    # meet at a vertex of one only), and its point on b
+    best, result = _vertices_to_edges(
         a, b, math.inf, (0.0, 0.0, 0.0, 0.0), False, False, 0.0, 0.0, 0.0, 0.0, 1.0
+    )
+    best, (pax, pay, pbx, pby) = _vertices_to_edges(
+        b, a, best, result, True, False, 0.0, 0.0, 0.0, 0.0, 1.0
     )
     return pbx, pby
 
