@@ -536,6 +536,41 @@ def test_primitive_arrays_nan_rows_float32_and_errors(fc):
         fc.segment_segment_distance(p, p, np.array([["x", "y"]] * 3), p)
 
 
+def _parts(result):
+    return result if isinstance(result, tuple) else (result,)
+
+
+@pytest.mark.parametrize("name", sorted(PRIMITIVES))
+def test_primitive_single_point_is_n_copies_and_bad_rows(fc, name):
+    """One point in any argument gives the rows of N copies of it, bit for bit; a row
+    with NaN or inf in any argument is NaN (False) in every output, the others are not."""
+    k = PRIMITIVES[name]
+    n = 40
+    rng = np.random.default_rng(k)
+    # quarter units: repeated points, zero-length segments and collinear rows are common
+    arrays = [rng.integers(-4, 5, (n, 2)) / 4.0 for _ in range(k)]
+    bad = set()
+    for j in range(k):
+        for row, value in ((3 + j, (math.nan, 0.0)), (10 + j, (1.0, math.inf)),
+                           (20 + j, (-math.inf, -math.inf))):
+            arrays[j][row] = value
+            bad.add(row)
+    f = getattr(fc, name)
+    point = (0.25, -0.5)
+    for j in range(k):
+        single = arrays[:j] + [point] + arrays[j + 1:]
+        copies = arrays[:j] + [np.tile(point, (n, 1))] + arrays[j + 1:]
+        for x, y in zip(_parts(f(*single)), _parts(f(*copies))):
+            assert x.dtype == y.dtype and x.tobytes() == y.tobytes()
+    good = sorted(set(range(n)) - bad)
+    for part in _parts(f(*arrays)):
+        rows = part.reshape(n, -1)
+        if part.dtype == np.bool_:
+            assert not rows[sorted(bad)].any()
+        else:
+            assert np.isnan(rows[sorted(bad)]).all() and not np.isnan(rows[good]).any()
+
+
 @pytest.mark.parametrize("name", sorted(PRIMITIVES))
 def test_primitives_split_rows_over_workers(fc, name):
     k = PRIMITIVES[name]

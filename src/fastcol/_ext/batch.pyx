@@ -746,85 +746,221 @@ cdef enum:
     SEGMENTS_INTERSECT = 5
 
 
-cdef void _primitive_loop(int which, const double* const* pts, const Py_ssize_t* steps,
-                          int k, Py_ssize_t start, Py_ssize_t stop, double* f0, double* f1,
-                          double* f2, double* p0, double* p1,
-                          unsigned char* hit) noexcept nogil:
-    # rows start..stop, the operations of the scalar primitive in geometry.pyx; pts[j]
-    # is argument j, steps[j] its row stride (0 for a single point)
+ctypedef struct PointArg:
+    # one point argument: row i's point is at[i * step], at[i * step + 1]; step is 0
+    # for a single point standing for every row, 2 for an (N, 2) array
+    const double* at
+    Py_ssize_t step
+
+
+cdef inline double _read(PointArg arg, Py_ssize_t i, double* x, double* y) noexcept nogil:
+    # x, y (OUT): the point of row i; returns 0.0, or NaN when it is NaN or inf (x - x is
+    # NaN exactly for those), so a row is finite when the sum over its points is 0.0
+    x[0] = arg.at[i * arg.step]
+    y[0] = arg.at[i * arg.step + 1]
+    return (x[0] - x[0]) + (y[0] - y[0])
+
+
+cdef inline double _read3(PointArg p, PointArg a, PointArg b, Py_ssize_t i,
+                          double* v) noexcept nogil:
+    # v (OUT): the three points of row i as px, py, ax, ay, bx, by; returns 0.0 when
+    # they are finite (as _read)
+    return _read(p, i, &v[0], &v[1]) + _read(a, i, &v[2], &v[3]) + _read(b, i, &v[4], &v[5])
+
+
+cdef inline double _read4(PointArg a, PointArg b, PointArg c, PointArg d, Py_ssize_t i,
+                          double* v) noexcept nogil:
+    # v (OUT): the four points of row i as ax, ay, bx, by, cx, cy, dx, dy; returns 0.0
+    # when they are finite (as _read)
+    return (_read(a, i, &v[0], &v[1]) + _read(b, i, &v[2], &v[3])
+            + _read(c, i, &v[4], &v[5]) + _read(d, i, &v[6], &v[7]))
+
+
+# One row of each primitive: the operations of its scalar form in geometry.pyx, in the
+# same order, so a row's answer is the scalar answer to the bit.
+
+cdef inline double _on_segment(double px, double py, double ax, double ay, double bx,
+                               double by, double* point) noexcept nogil:
+    # returns t; point (OUT): the point of segment ab nearest to p
+    cdef double lx, ly
+    cdef double t = closest_on_segment(px - ax, py - ay, 0.0, 0.0, bx - ax, by - ay,
+                                       &lx, &ly)
+    lift(t, ax, ay, ax, ay, bx, by, lx, ly, point)
+    return t
+
+
+cdef inline double _on_line(double px, double py, double ax, double ay, double bx,
+                            double by, double* point) noexcept nogil:
+    # returns t (unclamped); point (OUT): the point of the line ab nearest to p
+    cdef double abx = bx - ax
+    cdef double aby = by - ay
+    cdef double den = abx * abx + aby * aby
+    cdef double t
+    if den == 0.0:
+        # a == b: the "line" is a point
+        point[0] = ax
+        point[1] = ay
+        return 0.0
+    t = ((px - ax) * abx + (py - ay) * aby) / den
+    if t == 0.0:
+        point[0] = ax
+        point[1] = ay
+    elif t == 1.0:
+        point[0] = bx
+        point[1] = by
+    else:
+        point[0] = ax + t * abx
+        point[1] = ay + t * aby
+    return t
+
+
+cdef inline double _point_segment(double px, double py, double ax, double ay, double bx,
+                                  double by) noexcept nogil:
+    cdef double lx = px - ax
+    cdef double ly = py - ay
+    cdef double qx, qy
+    closest_on_segment(lx, ly, 0.0, 0.0, bx - ax, by - ay, &qx, &qy)
+    return sqrt(dist2(lx, ly, qx, qy))
+
+
+cdef inline SegClosest _segments(double ax, double ay, double bx, double by, double cx,
+                                 double cy, double dx, double dy) noexcept nogil:
+    # segments ab and cd, with the origin on a (the three segment loops call one
+    # out-of-line copy: GCC inlines no kernel this large at three call sites)
+    return segment_segment(0.0, 0.0, bx - ax, by - ay, cx - ax, cy - ay, dx - ax, dy - ay)
+
+
+cdef inline void _segments_closest(double ax, double ay, double bx, double by, double cx,
+                                   double cy, double dx, double dy, double* dist, double* s,
+                                   double* t, double* on_ab, double* on_cd) noexcept nogil:
+    # dist, s, t, on_ab, on_cd (OUT): the parts of segment_segment_closest
+    cdef SegClosest r = _segments(ax, ay, bx, by, cx, cy, dx, dy)
+    s[0] = r.s
+    t[0] = r.t
+    lift(r.s, ax, ay, ax, ay, bx, by, r.px, r.py, on_ab)
+    if r.d2 == 0.0:
+        # one point where they meet, the same on both
+        dist[0] = 0.0
+        on_cd[0] = on_ab[0]
+        on_cd[1] = on_ab[1]
+    else:
+        dist[0] = sqrt(r.d2)
+        lift(r.t, ax, ay, cx, cy, dx, dy, r.qx, r.qy, on_cd)
+
+
+cdef struct PrimitiveOut:
+    # the outputs of a batch primitive, each kind in the order of its layout in
+    # _PRIMITIVES; the ones it does not have are NULL
+    double* f[3]           # floats, (N,)
+    double* p[2]           # points, (N, 2)
+    unsigned char* hit     # bools, (N,)
+
+
+# The row loops, one per primitive and all of one signature, so that a job picks its
+# loop once, when the call is set up, instead of every row asking which primitive it
+# runs.  Each loop reads its arguments' pointers and strides and its outputs once, into
+# locals: the point count is fixed, and nothing is decided per row but the NaN/inf rule.
+ctypedef void (*RowsLoop)(const PointArg* args, Py_ssize_t start, Py_ssize_t stop,
+                          const PrimitiveOut* out) noexcept nogil
+
+
+cdef void _on_segment_rows(const PointArg* args, Py_ssize_t start, Py_ssize_t stop,
+                           const PrimitiveOut* out) noexcept nogil:
+    cdef PointArg p = args[0], a = args[1], b = args[2]
+    cdef double* point = out.p[0]
+    cdef double* t = out.f[0]
     cdef Py_ssize_t i
-    cdef int j
-    cdef double v[8]
-    cdef double lx, ly, t, den, abx, aby, qx, qy, finite
-    cdef SegClosest r
+    cdef double v[6]
     for i in range(start, stop):
-        finite = 0.0
-        for j in range(k):
-            v[2 * j] = pts[j][i * steps[j]]
-            v[2 * j + 1] = pts[j][i * steps[j] + 1]
-            finite += (v[2 * j] - v[2 * j]) + (v[2 * j + 1] - v[2 * j + 1])
-        if finite != 0.0:
-            # NaN or inf in the row (x - x is NaN exactly for those)
-            if which == SEGMENTS_INTERSECT:
-                hit[i] = False
-            elif which == ON_SEGMENT or which == ON_LINE:
-                p0[2 * i] = p0[2 * i + 1] = f0[i] = NAN
-            elif which == SEGMENTS_CLOSEST:
-                f0[i] = f1[i] = f2[i] = NAN
-                p0[2 * i] = p0[2 * i + 1] = p1[2 * i] = p1[2 * i + 1] = NAN
-            else:
-                f0[i] = NAN
-            continue
-        if which == ON_SEGMENT:
-            t = closest_on_segment(v[0] - v[2], v[1] - v[3], 0.0, 0.0, v[4] - v[2],
-                                   v[5] - v[3], &lx, &ly)
-            lift(t, v[2], v[3], v[2], v[3], v[4], v[5], lx, ly, &p0[2 * i])
-            f0[i] = t
-        elif which == ON_LINE:
-            abx = v[4] - v[2]
-            aby = v[5] - v[3]
-            den = abx * abx + aby * aby
-            if den == 0.0:
-                # a == b: the "line" is a point
-                p0[2 * i] = v[2]
-                p0[2 * i + 1] = v[3]
-                f0[i] = 0.0
-                continue
-            t = ((v[0] - v[2]) * abx + (v[1] - v[3]) * aby) / den
-            f0[i] = t
-            if t == 0.0:
-                p0[2 * i] = v[2]
-                p0[2 * i + 1] = v[3]
-            elif t == 1.0:
-                p0[2 * i] = v[4]
-                p0[2 * i + 1] = v[5]
-            else:
-                p0[2 * i] = v[2] + t * abx
-                p0[2 * i + 1] = v[3] + t * aby
-        elif which == POINT_SEGMENT:
-            lx = v[0] - v[2]
-            ly = v[1] - v[3]
-            closest_on_segment(lx, ly, 0.0, 0.0, v[4] - v[2], v[5] - v[3], &qx, &qy)
-            f0[i] = sqrt(dist2(lx, ly, qx, qy))
+        if _read3(p, a, b, i, v) == 0.0:
+            t[i] = _on_segment(v[0], v[1], v[2], v[3], v[4], v[5], &point[2 * i])
         else:
-            r = segment_segment(0.0, 0.0, v[2] - v[0], v[3] - v[1], v[4] - v[0],
-                                v[5] - v[1], v[6] - v[0], v[7] - v[1])
-            if which == SEGMENTS_DISTANCE:
-                f0[i] = sqrt(r.d2)
-            elif which == SEGMENTS_INTERSECT:
-                hit[i] = r.d2 == 0.0
-            else:
-                f1[i] = r.s
-                f2[i] = r.t
-                lift(r.s, v[0], v[1], v[0], v[1], v[2], v[3], r.px, r.py, &p0[2 * i])
-                if r.d2 == 0.0:
-                    # one point where they meet, the same on both
-                    f0[i] = 0.0
-                    p1[2 * i] = p0[2 * i]
-                    p1[2 * i + 1] = p0[2 * i + 1]
-                else:
-                    f0[i] = sqrt(r.d2)
-                    lift(r.t, v[0], v[1], v[4], v[5], v[6], v[7], r.qx, r.qy, &p1[2 * i])
+            point[2 * i] = point[2 * i + 1] = t[i] = NAN
+
+
+cdef void _on_line_rows(const PointArg* args, Py_ssize_t start, Py_ssize_t stop,
+                        const PrimitiveOut* out) noexcept nogil:
+    cdef PointArg p = args[0], a = args[1], b = args[2]
+    cdef double* point = out.p[0]
+    cdef double* t = out.f[0]
+    cdef Py_ssize_t i
+    cdef double v[6]
+    for i in range(start, stop):
+        if _read3(p, a, b, i, v) == 0.0:
+            t[i] = _on_line(v[0], v[1], v[2], v[3], v[4], v[5], &point[2 * i])
+        else:
+            point[2 * i] = point[2 * i + 1] = t[i] = NAN
+
+
+cdef void _point_segment_rows(const PointArg* args, Py_ssize_t start, Py_ssize_t stop,
+                              const PrimitiveOut* out) noexcept nogil:
+    cdef PointArg p = args[0], a = args[1], b = args[2]
+    cdef double* dist = out.f[0]
+    cdef Py_ssize_t i
+    cdef double v[6]
+    for i in range(start, stop):
+        if _read3(p, a, b, i, v) == 0.0:
+            dist[i] = _point_segment(v[0], v[1], v[2], v[3], v[4], v[5])
+        else:
+            dist[i] = NAN
+
+
+cdef void _segments_closest_rows(const PointArg* args, Py_ssize_t start, Py_ssize_t stop,
+                                 const PrimitiveOut* out) noexcept nogil:
+    cdef PointArg a = args[0], b = args[1], c = args[2], d = args[3]
+    cdef double* dist = out.f[0]
+    cdef double* s = out.f[1]
+    cdef double* t = out.f[2]
+    cdef double* on_ab = out.p[0]
+    cdef double* on_cd = out.p[1]
+    cdef Py_ssize_t i
+    cdef double v[8]
+    for i in range(start, stop):
+        if _read4(a, b, c, d, i, v) == 0.0:
+            _segments_closest(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], &dist[i],
+                              &s[i], &t[i], &on_ab[2 * i], &on_cd[2 * i])
+        else:
+            dist[i] = s[i] = t[i] = NAN
+            on_ab[2 * i] = on_ab[2 * i + 1] = on_cd[2 * i] = on_cd[2 * i + 1] = NAN
+
+
+cdef void _segments_distance_rows(const PointArg* args, Py_ssize_t start, Py_ssize_t stop,
+                                  const PrimitiveOut* out) noexcept nogil:
+    cdef PointArg a = args[0], b = args[1], c = args[2], d = args[3]
+    cdef double* dist = out.f[0]
+    cdef Py_ssize_t i
+    cdef double v[8]
+    for i in range(start, stop):
+        if _read4(a, b, c, d, i, v) == 0.0:
+            dist[i] = sqrt(_segments(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]).d2)
+        else:
+            dist[i] = NAN
+
+
+cdef void _segments_intersect_rows(const PointArg* args, Py_ssize_t start, Py_ssize_t stop,
+                                   const PrimitiveOut* out) noexcept nogil:
+    cdef PointArg a = args[0], b = args[1], c = args[2], d = args[3]
+    cdef unsigned char* hit = out.hit
+    cdef Py_ssize_t i
+    cdef double v[8]
+    for i in range(start, stop):
+        hit[i] = (_read4(a, b, c, d, i, v) == 0.0
+                  and _segments(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]).d2 == 0.0)
+
+
+cdef RowsLoop _rows_loop(int which) noexcept:
+    # the loop of a primitive (ON_SEGMENT ... SEGMENTS_INTERSECT)
+    if which == ON_SEGMENT:
+        return _on_segment_rows
+    if which == ON_LINE:
+        return _on_line_rows
+    if which == POINT_SEGMENT:
+        return _point_segment_rows
+    if which == SEGMENTS_CLOSEST:
+        return _segments_closest_rows
+    if which == SEGMENTS_DISTANCE:
+        return _segments_distance_rows
+    return _segments_intersect_rows
 
 
 _PRIMITIVES = {
@@ -839,23 +975,19 @@ _PRIMITIVES = {
 
 cdef class _PrimitiveJob:
     # one batch primitive: its point arrays and outputs, run over chunks of rows
-    cdef int which, k
-    cdef const double* pts[4]
-    cdef Py_ssize_t steps[4]
-    cdef double* f[3]
-    cdef double* p[2]
-    cdef unsigned char* hit
+    cdef RowsLoop rows
+    cdef PointArg args[4]
+    cdef PrimitiveOut out
     cdef Buffers buffers   # holds the arrays' buffers until the end
 
     def run(self, Py_ssize_t start, Py_ssize_t stop):
         with nogil:
-            _primitive_loop(self.which, self.pts, self.steps, self.k, start, stop,
-                            self.f[0], self.f[1], self.f[2], self.p[0], self.p[1], self.hit)
+            self.rows(self.args, start, stop, &self.out)
 
 
 def primitive(name, values, names, workers=1):
     """A geometry primitive on ``(N, 2)`` arrays (see fastcol._ref.batch.primitive)."""
-    cdef int which, j, nf = 0, np_ = 0
+    cdef int j, nf = 0, np_ = 0
     cdef Py_ssize_t n
     cdef _PrimitiveJob job = _PrimitiveJob.__new__(_PrimitiveJob)
     cdef Buffers held = Buffers.__new__(Buffers)
@@ -865,29 +997,28 @@ def primitive(name, values, names, workers=1):
     which, layout = _PRIMITIVES[name]
     arrays, n, dtype = _batch.point_args(values, names)
     for j in range(len(arrays)):
-        job.pts[j] = <const double*>held.address(arrays[j], False)
-        job.steps[j] = 0 if arrays[j].shape[0] == 1 else 2
+        job.args[j].at = <const double*>held.address(arrays[j], False)
+        job.args[j].step = 0 if arrays[j].shape[0] == 1 else 2
     outs = []
-    job.hit = NULL
+    job.out.hit = NULL
     for kind in layout:
         if kind == "b":
             out = np.empty(n, dtype=_BOOL)
-            job.hit = <unsigned char*>held.address(out, True)
+            job.out.hit = <unsigned char*>held.address(out, True)
         elif kind == "p":
             out = np.empty((n, 2))
-            job.p[np_] = <double*>held.address(out, True)
+            job.out.p[np_] = <double*>held.address(out, True)
             np_ += 1
         else:
             out = np.empty(n)
-            job.f[nf] = <double*>held.address(out, True)
+            job.out.f[nf] = <double*>held.address(out, True)
             nf += 1
         outs.append(out)
     for j in range(nf, 3):
-        job.f[j] = NULL
+        job.out.f[j] = NULL
     for j in range(np_, 2):
-        job.p[j] = NULL
-    job.which = which
-    job.k = len(arrays)
+        job.out.p[j] = NULL
+    job.rows = _rows_loop(which)
     if workers is 1:
         job.run(0, n)
     else:
