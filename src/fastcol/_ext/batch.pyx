@@ -18,6 +18,7 @@ from cpython.buffer cimport (
 from cython cimport floating
 from libc.math cimport INFINITY, NAN, cos, isfinite, sin, sqrt
 from libc.stdlib cimport free, malloc
+from cpython.ref cimport PyObject, Py_INCREF
 
 cimport numpy as cnp
 
@@ -33,6 +34,7 @@ import numpy as np
 from fastcol import _batch
 
 from .arrays import AABBArray, CapsuleArray, CircleArray, OBBArray, SegmentArray
+from .._arrays import ShapeArray as _ShapeArray
 
 cnp.import_array()
 
@@ -1043,6 +1045,55 @@ cdef Py_ssize_t[5] _WIDTHS = [3, 5, 4, 4, 5]
 # above this many rows the loop runs without the GIL, as the general path's does
 cdef Py_ssize_t GIL_FREE_ROWS = 1024
 
+cdef extern from *:
+    """
+    #if PY_VERSION_HEX < 0x030C0000
+    #include "structmember.h"
+    #define Py_T_OBJECT_EX T_OBJECT_EX
+    #endif
+    /* The byte offset in its instances of the __slots__ member described by d, or -1
+       when d is no object slot (or under free threading, where another thread could
+       swap the slot while it is read without the member descriptor's atomic load). */
+    static Py_ssize_t fastcol_slot_offset(PyObject *d) {
+    #ifdef Py_GIL_DISABLED
+        return -1;
+    #else
+        if (Py_TYPE(d) != &PyMemberDescr_Type) return -1;
+        PyMemberDef *m = ((PyMemberDescrObject *)d)->d_member;
+        return m->type == Py_T_OBJECT_EX ? m->offset : -1;
+    #endif
+    }
+    #define fastcol_ndarray_type (&PyArray_Type)
+    """
+    Py_ssize_t fastcol_slot_offset(object descriptor)
+    void* fastcol_ndarray_type
+    ctypedef struct PyArray_Descr_ "PyArray_Descr"
+    # steals a reference to the descriptor
+    object _new_array "PyArray_NewFromDescr"(void* subtype, PyArray_Descr_* descr, int nd,
+                                             cnp.npy_intp* dims, cnp.npy_intp* strides,
+                                             void* data, int flags, void* obj)
+
+# Where an array's `_data` sits in the object: reading the slot there skips the
+# attribute lookup (a tenth of a small call); -1 falls back to getattr.
+cdef Py_ssize_t _DATA_SLOT = fastcol_slot_offset(_ShapeArray.__dict__["_data"])
+cdef object _BOOL_DESCR = np.dtype(np.bool_)
+
+
+cdef inline object _rows_of(object x):
+    # x._data of a row array (None when the slot is empty)
+    cdef PyObject* p
+    if _DATA_SLOT < 0:
+        return getattr(x, "_data", None)
+    p = (<PyObject**>(<char*><PyObject*>x + _DATA_SLOT))[0]
+    return None if p == NULL else <object>p
+
+
+cdef inline object _empty_bools(cnp.npy_intp n):
+    # np.empty(n, bool) without the type-number lookup of PyArray_EMPTY
+    Py_INCREF(_BOOL_DESCR)
+    return _new_array(fastcol_ndarray_type, <PyArray_Descr_*><PyObject*>_BOOL_DESCR, 1, &n,
+                      NULL, NULL, 0, NULL)
+
 
 cdef int _fast_operand(object x, Side* s, const double** rows, Py_ssize_t* n) except -2:
     # 0: x is a shape (s fixed); 1: a shape array of a row kind holding float64 rows
@@ -1061,7 +1112,7 @@ cdef int _fast_operand(object x, Side* s, const double** rows, Py_ssize_t* n) ex
         return 0
     for k in range(5):
         if t is _ROW_ARRAYS[k]:
-            data = x._data
+            data = _rows_of(x)
             if not (cnp.PyArray_CheckExact(data)
                     and cnp.PyArray_TYPE(<cnp.ndarray>data) == cnp.NPY_DOUBLE
                     and cnp.PyArray_NDIM(<cnp.ndarray>data) == 2
@@ -1092,7 +1143,7 @@ cdef object fast_collide(object a, object b):
     if rb < 0 or (ra == 0 and rb == 0) or (ra == 1 and rb == 1 and na != nb):
         return None
     n = na if ra == 1 else nb
-    res = cnp.PyArray_EMPTY(1, &n, cnp.NPY_BOOL, 0)
+    res = _empty_bools(n)
     cdef unsigned char* hit = <unsigned char*>cnp.PyArray_DATA(<cnp.ndarray>res)
     # da or db is NULL for a shape: the loops never read a fixed side's rows
     if n >= GIL_FREE_ROWS:
