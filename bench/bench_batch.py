@@ -35,8 +35,10 @@ write into a preallocated ``out=`` (as a game loop would), ``closest_points`` (w
 has no ``out=``) allocates its three results in every call, and so do the NumPy and
 compiled-loop versions of that query.  A timed repeat runs the call ``number`` times
 (calibrated so that a repeat lasts about 50 ms, 20 ms with ``--quick``) with the
-garbage collector off; rates are rows / median seconds per call, in million pairs (or
-rows) per second.  Each repeat records both wall-clock and process CPU time: the
+garbage collector off; the compiled loop or floor, ``workers=1`` and ``workers=2`` of a
+query take turns repeat by repeat (so are the two control loops below), so that a busy
+spell on a shared machine falls on all of them; rates are rows / median seconds per
+call, in million pairs (or rows) per second.  Each repeat records both wall-clock and process CPU time: the
 ``workers=2`` column and the ``w2/w1`` ratio always use wall-clock time (CPU time
 adds up over threads), whatever ``--cpu-time`` says.  As a control for that column, the
 compiled segment-segment loop is also timed split over two plain threads: when it does
@@ -846,15 +848,27 @@ def _repeat(fn: Callable[[], object], number: int) -> tuple[float, float]:
 
 def time_rows(fn: Callable[[], object], rows: int, plan: Plan) -> Timing:
     """Time ``fn`` (which answers ``rows`` rows): calibrate, then ``plan.repeat`` repeats."""
-    fn()  # warm-up: first touch of the outputs, caches, thread start-up code
-    once, _ = _repeat(fn, 1)
-    number = max(1, round(plan.target_s / max(once, 1e-9)))
-    timing = Timing(rows, number)
+    return time_interleaved({"fn": fn}, rows, plan)["fn"]
+
+
+def time_interleaved(fns: dict, rows: int, plan: Plan) -> dict:
+    """Time several versions of one job, their repeats interleaved (a, b, a, b, ...).
+
+    The ratios of their medians are what the targets judge; interleaving exposes every
+    version to the same spells of load on a shared machine, where timing one version's
+    repeats after the other's lets a busy spell land on one of them alone.
+    """
+    timings = {}
+    for name, fn in fns.items():
+        fn()  # warm-up: first touch of the outputs, caches, thread start-up code
+        once, _ = _repeat(fn, 1)
+        timings[name] = Timing(rows, max(1, round(plan.target_s / max(once, 1e-9))))
     for _ in range(plan.repeat):
-        wall, cpu = _repeat(fn, number)
-        timing.wall_s.append(wall)
-        timing.cpu_s.append(cpu)
-    return timing
+        for name, fn in fns.items():
+            wall, cpu = _repeat(fn, timings[name].number)
+            timings[name].wall_s.append(wall)
+            timings[name].cpu_s.append(cpu)
+    return timings
 
 
 def run_query(q: Query, mods: dict, bars, data: dict, ref_data: dict, plans: dict,
@@ -877,14 +891,17 @@ def run_query(q: Query, mods: dict, bars, data: dict, ref_data: dict, plans: dic
         if q.numpy:
             q.check(expected, q.numpy(data, ops), data)
             row["numpy"] = time_rows(lambda: q.numpy(data, ops), n, plans["main"]).as_dict(clock)
+        # the bar, workers=1 and workers=2: the versions the targets compare, interleaved
+        versions = {}
         if bars is not None:
             if q.bar_kind == "loop":
                 q.check(expected, q.bar(bars, data, ops), data)
-            row["bar"] = time_rows(lambda: q.bar(bars, data, ops), n, plans["main"]).as_dict(clock)
+            versions["bar"] = lambda: q.bar(bars, data, ops)
         for workers in (1, 2):
             assert_same(expected, q.call(fast, ops, workers), f"{q.key} workers={workers}")
-            timing = time_rows(lambda: q.call(fast, ops, workers), n, plans["main"])
-            row[f"w{workers}"] = timing.as_dict(clock if workers == 1 else "wall")
+            versions[f"w{workers}"] = lambda workers=workers: q.call(fast, ops, workers)
+        for name, timing in time_interleaved(versions, n, plans["main"]).items():
+            row[name] = timing.as_dict("wall" if name == "w2" else clock)
     ref = mods.get("reference")
     if ref is not None:
         ref_ops = q.setup(ref, ref_data)
@@ -942,7 +959,7 @@ def two_thread_control(bars, data: dict, plan: Plan) -> dict:
         for t in threads:
             t.join()
 
-    t1, t2 = time_rows(one, len(s), plan), time_rows(two, len(s), plan)
+    t1, t2 = time_interleaved({"one": one, "two": two}, len(s), plan).values()
     result = {"one_thread": t1.as_dict("wall"), "two_threads": t2.as_dict("wall"),
               "speedup": statistics.median(t1.wall_s) / statistics.median(t2.wall_s)}
     # and a memory-bound loop: the circle pairs' read floor, one thread against two.
@@ -964,7 +981,7 @@ def two_thread_control(bars, data: dict, plan: Plan) -> dict:
         for t in threads:
             t.join()
 
-    r1, r2 = time_rows(read_one, len(a), plan), time_rows(read_two, len(a), plan)
+    r1, r2 = time_interleaved({"one": read_one, "two": read_two}, len(a), plan).values()
     result["memory_speedup"] = statistics.median(r1.wall_s) / statistics.median(r2.wall_s)
     return result
 
@@ -986,13 +1003,16 @@ def small_n_sweep(mod, data: dict, plan: Plan, clock: str) -> list[dict]:
         arr = mod.CircleArray(np.ascontiguousarray(data["circles_spread"][:n]))
         shapes = [arr[i] for i in range(n)]
         env = {"f": mod.collide, "q": fixed, "arr": arr, "shapes": shapes}
-        row = {"n": n}
-        for name, stmt in (("array_s", "f(q, arr)"), ("scalar_s", "for s in shapes: f(q, s)")):
-            timer = timeit.Timer(stmt, timer=timer_clock, globals=env)
-            number = bench_scalar.calibrate(timer, plan.target_s)
-            row[name] = statistics.median(
-                t / number for t in timer.repeat(repeat=plan.repeat, number=number))
-        results.append(row)
+        timers = {name: timeit.Timer(stmt, timer=timer_clock, globals=env)
+                  for name, stmt in (("array_s", "f(q, arr)"),
+                                     ("scalar_s", "for s in shapes: f(q, s)"))}
+        numbers = {name: bench_scalar.calibrate(t, plan.target_s) for name, t in timers.items()}
+        times = {name: [] for name in timers}
+        for _ in range(plan.repeat):
+            # the two take turns, as in time_interleaved
+            for name, timer in timers.items():
+                times[name].append(timer.timeit(numbers[name]) / numbers[name])
+        results.append({"n": n, **{name: statistics.median(t) for name, t in times.items()}})
     return results
 
 
