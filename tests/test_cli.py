@@ -179,12 +179,13 @@ def _bad_arguments(tmp_path):
         "out is a folder": (["--out", str(a_folder)], "is a folder"),
         "unknown picture type": (["--out", str(tmp_path / "pit.jpg")], ".gif or .png"),
         "unknown option": (["--frobnicate"], "unrecognized arguments"),
+        "no workers": (["--workers", "0"], "--workers"),
     }
 
 
 BAD = ["negative bodies", "negative steps", "negative seed", "bodies not a number",
        "negative spring", "spring not finite", "missing folder", "folder is a file",
-       "out is a folder", "unknown picture type", "unknown option"]
+       "out is a folder", "unknown picture type", "unknown option", "no workers"]
 
 
 @pytest.mark.parametrize("case", BAD)

@@ -58,6 +58,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--spring", type=_non_negative_float, default=0.0, metavar="K",
                         help="spring push between overlapping bodies, separating speed per "
                              "unit of depth (default 0: off)")
+    parser.add_argument("--workers", type=_count(1), default=2, metavar="T",
+                        help="threads for the contact calls; the run does not depend on it "
+                             "(default 2)")
     parser.add_argument("--window", action="store_true",
                         help="show the run live in a pygame-ce window (instead of pictures)")
 
@@ -142,7 +145,7 @@ def run(args, parser) -> int:
         progress(k)
         return open_  # False (the window was closed) stops the run
 
-    params = Params(spring=args.spring)
+    params = Params(spring=args.spring, workers=args.workers)
     scene = make_scene(args.bodies, args.seed, fc)
     if pictures:
         from .render import FrameRecorder
