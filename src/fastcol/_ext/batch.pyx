@@ -866,8 +866,10 @@ ctypedef void (*RowsLoop)(const PointArg* args, Py_ssize_t start, Py_ssize_t sto
                           const PrimitiveOut* out) noexcept nogil
 
 
-cdef void _on_segment_rows(const PointArg* args, Py_ssize_t start, Py_ssize_t stop,
-                           const PrimitiveOut* out) noexcept nogil:
+cdef inline void _projection_rows(const PointArg* args, Py_ssize_t start, Py_ssize_t stop,
+                                  const PrimitiveOut* out, bint line) noexcept nogil:
+    # the closest point on the segment, or on the line when `line`: inlined into the
+    # two loops below with `line` a constant, so neither tests it per row
     cdef PointArg p = args[0], a = args[1], b = args[2]
     cdef double* point = out.p[0]
     cdef double* t = out.f[0]
@@ -875,23 +877,22 @@ cdef void _on_segment_rows(const PointArg* args, Py_ssize_t start, Py_ssize_t st
     cdef double v[6]
     for i in range(start, stop):
         if _read3(p, a, b, i, v) == 0.0:
-            t[i] = _on_segment(v[0], v[1], v[2], v[3], v[4], v[5], &point[2 * i])
+            if line:
+                t[i] = _on_line(v[0], v[1], v[2], v[3], v[4], v[5], &point[2 * i])
+            else:
+                t[i] = _on_segment(v[0], v[1], v[2], v[3], v[4], v[5], &point[2 * i])
         else:
             point[2 * i] = point[2 * i + 1] = t[i] = NAN
+
+
+cdef void _on_segment_rows(const PointArg* args, Py_ssize_t start, Py_ssize_t stop,
+                           const PrimitiveOut* out) noexcept nogil:
+    _projection_rows(args, start, stop, out, False)
 
 
 cdef void _on_line_rows(const PointArg* args, Py_ssize_t start, Py_ssize_t stop,
                         const PrimitiveOut* out) noexcept nogil:
-    cdef PointArg p = args[0], a = args[1], b = args[2]
-    cdef double* point = out.p[0]
-    cdef double* t = out.f[0]
-    cdef Py_ssize_t i
-    cdef double v[6]
-    for i in range(start, stop):
-        if _read3(p, a, b, i, v) == 0.0:
-            t[i] = _on_line(v[0], v[1], v[2], v[3], v[4], v[5], &point[2 * i])
-        else:
-            point[2 * i] = point[2 * i + 1] = t[i] = NAN
+    _projection_rows(args, start, stop, out, True)
 
 
 cdef void _point_segment_rows(const PointArg* args, Py_ssize_t start, Py_ssize_t stop,
