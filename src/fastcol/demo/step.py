@@ -10,8 +10,8 @@ to copy:
    pair of types (element-wise), keeping the rows that hit, with a normal from a
    towards b and a depth per pair.  The ten calls run on ``Params.workers`` threads:
    fastcol's kernels release the GIL, so two threads each taking the next type pair
-   do the contacts in a little over half the time (each call is too short to be worth
-   splitting with ``workers=``).
+   take about a quarter off the narrowphase on two cores (``bench/bench_demo.py``;
+   each call is too short to be worth splitting with ``workers=``).
 3. **Response** (NumPy): gravity, then a few Jacobi iterations of velocity impulses
    along the normals (restitution above a speed threshold, Coulomb friction on the
    tangent), accumulated per body with ``np.bincount``; then a position correction
@@ -126,6 +126,8 @@ def _threads(workers: int) -> ThreadPoolExecutor:
     """A pool of at least ``workers`` threads, kept for the following steps."""
     global _POOL, _POOL_SIZE
     if _POOL is None or _POOL_SIZE < workers:
+        if _POOL is not None:
+            _POOL.shutdown(wait=False)
         _POOL = ThreadPoolExecutor(workers, thread_name_prefix="ball-pit")
         _POOL_SIZE = workers
     return _POOL
