@@ -22,7 +22,9 @@ from cpython.ref cimport PyObject, Py_INCREF
 
 cimport numpy as cnp
 
-from .geometry cimport SegClosest, closest_on_segment, dist2, lift, segment_segment
+from .geometry cimport (
+    SegClosest, closest_on_line, closest_on_segment, dist2, lift, segment_segment,
+)
 from .narrowphase cimport Round, round_result, round_round_closest, round_round_collide
 from .contacts cimport Hit, contact_views
 from .queries cimport View, closest_views, collide_views, set_fast_collide, view_of
@@ -791,31 +793,6 @@ cdef inline double _on_segment(double px, double py, double ax, double ay, doubl
     return t
 
 
-cdef inline double _on_line(double px, double py, double ax, double ay, double bx,
-                            double by, double* point) noexcept nogil:
-    # returns t (unclamped); point (OUT): the point of the line ab nearest to p
-    cdef double abx = bx - ax
-    cdef double aby = by - ay
-    cdef double den = abx * abx + aby * aby
-    cdef double t
-    if den == 0.0:
-        # a == b: the "line" is a point
-        point[0] = ax
-        point[1] = ay
-        return 0.0
-    t = ((px - ax) * abx + (py - ay) * aby) / den
-    if t == 0.0:
-        point[0] = ax
-        point[1] = ay
-    elif t == 1.0:
-        point[0] = bx
-        point[1] = by
-    else:
-        point[0] = ax + t * abx
-        point[1] = ay + t * aby
-    return t
-
-
 cdef inline double _point_segment(double px, double py, double ax, double ay, double bx,
                                   double by) noexcept nogil:
     cdef double lx = px - ax
@@ -878,7 +855,8 @@ cdef inline void _projection_rows(const PointArg* args, Py_ssize_t start, Py_ssi
     for i in range(start, stop):
         if _read3(p, a, b, i, v) == 0.0:
             if line:
-                t[i] = _on_line(v[0], v[1], v[2], v[3], v[4], v[5], &point[2 * i])
+                t[i] = closest_on_line(v[0], v[1], v[2], v[3], v[4], v[5], &point[2 * i],
+                                       &point[2 * i + 1])
             else:
                 t[i] = _on_segment(v[0], v[1], v[2], v[3], v[4], v[5], &point[2 * i])
         else:

@@ -8,7 +8,7 @@ touch no Python object.
 
 from libc.math cimport INFINITY, fabs, sqrt
 
-from .geometry cimport SegClosest, dist2, segment_segment
+from .geometry cimport SegClosest, dist2, point_at, segment_segment
 from .narrowphase cimport Convex, Round, box_gaps, edge_reach, point_in_convex
 from .queries cimport (
     View,
@@ -275,19 +275,6 @@ cdef bint _overlap(const Core* a, const Core* b, bint decide, Hit* h) noexcept n
     return True
 
 
-cdef inline void _lerp(double u, double x0, double y0, double x1, double y1,
-                       double ex, double ey, double* px, double* py) noexcept nogil:
-    if u == 0.0:
-        px[0] = x0
-        py[0] = y0
-    elif u == 1.0:
-        px[0] = x1
-        py[0] = y1
-    else:
-        px[0] = x0 + u * ex
-        py[0] = y0 + u * ey
-
-
 cdef inline void _mid(double cx, double cy, double sep, double ri, double mx, double my,
                       double* px, double* py) noexcept nogil:
     # midway between the surfaces, from a clipped incident core point c
@@ -355,8 +342,8 @@ cdef void _manifold(const Core* s, int k, double mx, double my, const Core* o,
     ex = i1x - i0x
     ey = i1y - i0y
     if keep:
-        _lerp(l0, i0x, i0y, i1x, i1y, ex, ey, &c0x, &c0y)
-        _lerp(l1, i0x, i0y, i1x, i1y, ex, ey, &c1x, &c1y)
+        point_at(l0, i0x, i0y, i1x, i1y, ex, ey, &c0x, &c0y)
+        point_at(l1, i0x, i0y, i1x, i1y, ex, ey, &c1x, &c1y)
     else:
         # rounding left nothing inside the face's extent: both ends, the deeper wins
         c0x = i0x

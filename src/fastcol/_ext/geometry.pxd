@@ -39,6 +39,21 @@ cdef inline double segment_param(double apx, double apy, double abx, double aby)
     return t
 
 
+cdef inline void point_at(double t, double ax, double ay, double bx, double by,
+                          double abx, double aby, double* px, double* py) noexcept nogil:
+    # p (OUT): the point a + t (b - a) of segment ab (abx, aby = b - a); t exactly 0 or
+    # 1 gives the endpoint a or b itself, to the bit
+    if t == 0.0:
+        px[0] = ax
+        py[0] = ay
+    elif t == 1.0:
+        px[0] = bx
+        py[0] = by
+    else:
+        px[0] = ax + t * abx
+        py[0] = ay + t * aby
+
+
 cdef inline double closest_on_segment(double px, double py, double ax, double ay,
                                       double bx, double by,
                                       double* qx, double* qy) noexcept nogil:
@@ -46,15 +61,24 @@ cdef inline double closest_on_segment(double px, double py, double ax, double ay
     cdef double abx = bx - ax
     cdef double aby = by - ay
     cdef double t = segment_param(px - ax, py - ay, abx, aby)
-    if t == 0.0:
+    point_at(t, ax, ay, bx, by, abx, aby, qx, qy)
+    return t
+
+
+cdef inline double closest_on_line(double px, double py, double ax, double ay, double bx,
+                                   double by, double* qx, double* qy) noexcept nogil:
+    # returns t (unclamped); q (OUT) is the point of the line ab nearest to p
+    cdef double abx = bx - ax
+    cdef double aby = by - ay
+    cdef double den = abx * abx + aby * aby
+    cdef double t
+    if den == 0.0:
+        # a == b: the "line" is a point
         qx[0] = ax
         qy[0] = ay
-    elif t == 1.0:
-        qx[0] = bx
-        qy[0] = by
-    else:
-        qx[0] = ax + t * abx
-        qy[0] = ay + t * aby
+        return 0.0
+    t = ((px - ax) * abx + (py - ay) * aby) / den
+    point_at(t, ax, ay, bx, by, abx, aby, qx, qy)
     return t
 
 

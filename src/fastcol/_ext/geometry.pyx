@@ -73,22 +73,12 @@ def closest_point_on_line(p, a, b, workers=1):
         return _batch_primitive("closest_point_on_line", (p, a, b), ("p", "a", "b"), workers)
     if workers is not 1:
         _batch.check_workers(workers)
-    cdef double px, py, ax, ay, bx, by, abx, aby, den, t
+    cdef double px, py, ax, ay, bx, by, qx, qy, t
     point(p, "p", &px, &py)
     point(a, "a", &ax, &ay)
     point(b, "b", &bx, &by)
-    abx = bx - ax
-    aby = by - ay
-    den = abx * abx + aby * aby
-    if den == 0.0:
-        # a == b: the "line" is a point
-        return (ax, ay), 0.0
-    t = ((px - ax) * abx + (py - ay) * aby) / den
-    if t == 0.0:
-        return (ax, ay), t
-    if t == 1.0:
-        return (bx, by), t
-    return (ax + t * abx, ay + t * aby), t
+    t = closest_on_line(px, py, ax, ay, bx, by, &qx, &qy)
+    return (qx, qy), t
 
 
 def point_segment_distance(p, a, b, workers=1):
