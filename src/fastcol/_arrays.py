@@ -97,7 +97,11 @@ class ShapeArray:
 
     def __getitem__(self, index):
         if _index_array(index):
-            return type(self)(np.take(self._data, index, axis=0))
+            # rows of a checked array: a new C-contiguous array of the same dtype and
+            # width, so it needs no second check (a game gathers every frame)
+            sub = type(self).__new__(type(self))
+            sub._data = np.take(self._data, index, axis=0)
+            return sub
         i = _row_index(index, len(self))
         if i is not None:
             return self._shape(*(float(v) for v in self._data[i]))

@@ -180,24 +180,31 @@ def find_contacts(scene: Scene, timings: Timings | None = None, workers: int = 1
     boxes = np.empty((len(scene), 4))
     np.subtract(scene.pos + scene.lo, pad, out=boxes[:, :2])
     np.add(scene.pos + scene.hi, pad, out=boxes[:, 2:])
-    pairs = fc.overlapping_pairs(fc.AABBArray(boxes))
+    # the grid's queries split over the same threads (its build is serial)
+    pairs = fc.overlapping_pairs(fc.AABBArray(boxes), workers=workers)
     t1 = time.perf_counter()
     # bodies are numbered type by type, so in a pair i < j the type of i is <= j's;
     # one stable sort of the pairs' type codes (4 s + t, the order of TYPE_PAIRS; a
     # radix sort, as they are bytes) makes each type pair a slice, and the answers
     # fill shared arrays.  Gathers use np.take: fancy indexing costs several times more
-    types = np.repeat(np.arange(4, dtype=np.uint8), np.diff(start))
+    counts = np.diff(start)
+    types = np.repeat(np.arange(4, dtype=np.uint8), counts)
     code = np.take(types, pairs[:, 0]) * np.uint8(4) + np.take(types, pairs[:, 1])
     order = np.argsort(code, kind="stable")
     pairs = np.take(pairs, order, axis=0)
     bounds = np.concatenate(([0], np.cumsum(np.bincount(code, minlength=16))))
+    # each body's row in its type's array, for both sides of every pair at once (so
+    # each call below gathers with a contiguous slice and no arithmetic of its own:
+    # the threads hold the GIL for less)
+    row = np.arange(len(scene)) - np.repeat(np.asarray(start[:4]), counts)
+    rows_i = np.take(row, pairs[:, 0])
+    rows_j = np.take(row, pairs[:, 1])
     hit = np.zeros(len(pairs), dtype=bool)
     normal = np.empty((len(pairs), 2))
     depth = np.empty(len(pairs))
 
     def contacts_of(s, t, lo, hi):
-        i, j = pairs[lo:hi, 0], pairs[lo:hi, 1]
-        found = fc.contact(arrays[s][i - start[s]], arrays[t][j - start[t]])
+        found = fc.contact(arrays[s][rows_i[lo:hi]], arrays[t][rows_j[lo:hi]])
         hit[lo:hi] = found.hit
         normal[lo:hi] = found.normal
         depth[lo:hi] = found.depth
