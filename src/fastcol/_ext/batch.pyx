@@ -911,11 +911,15 @@ cdef void _segments_distance_rows(const PointArg* args, Py_ssize_t start, Py_ssi
     cdef double* dist = out.f[0]
     cdef Py_ssize_t i
     cdef double v[8]
+    cdef double d2
+    cdef bint finite
     for i in range(start, stop):
-        if _read4(a, b, c, d, i, v) == 0.0:
-            dist[i] = sqrt(_segments(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]).d2)
-        else:
-            dist[i] = NAN
+        # the kernel runs on every row (on a row with NaN or inf it ends in a closed
+        # form like any other): GCC reads a call under a floating-point == as cold and
+        # would not inline it there
+        finite = _read4(a, b, c, d, i, v) == 0.0
+        d2 = _segments(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]).d2
+        dist[i] = sqrt(d2) if finite else NAN
 
 
 cdef void _segments_intersect_rows(const PointArg* args, Py_ssize_t start, Py_ssize_t stop,
