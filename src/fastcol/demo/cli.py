@@ -59,7 +59,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="spring push between overlapping bodies, separating speed per "
                              "unit of depth (default 0: off)")
     parser.add_argument("--workers", type=_count(1), default=2, metavar="T",
-                        help="threads for the contact calls; the run does not depend on it "
+                        help="threads for the broadphase queries and the contact calls; "
+                             "the run does not depend on it "
                              "(default 2)")
     parser.add_argument("--window", action="store_true",
                         help="show the run live in a pygame-ce window (instead of pictures)")

@@ -5,7 +5,8 @@ to copy:
 
 1. **Broadphase**: one ``fc.overlapping_pairs`` over the bodies' bounding boxes (an
    ``AABBArray`` built from the positions): the candidate pairs of every type at once
-   (a call per pair of type arrays, ten calls, cost three times as much).
+   (a call per pair of type arrays, ten calls, cost three times as much).  Its queries
+   split over ``Params.workers`` threads (``workers=``; its grid is built on one).
 2. **Narrowphase**: ``fc.contact`` on the fancy-indexed rows of the candidates of each
    pair of types (element-wise), keeping the rows that hit, with a normal from a
    towards b and a depth per pair.  The ten calls run on ``Params.workers`` threads:
@@ -80,8 +81,8 @@ class Params:
         times as heavy.
     bounce : approach speed, in the smaller body's sizes per step, above which a
         contact is an impact (restitution, no warm start).
-    workers : threads for the narrowphase's contact calls (1: the calling thread
-        only).  The answers do not depend on it.
+    workers : threads for the broadphase's queries and the narrowphase's contact
+        calls (1: the calling thread only).  The answers do not depend on it.
     """
 
     dt: float = 1.0 / 60.0
