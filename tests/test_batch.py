@@ -327,6 +327,12 @@ def test_index_arrays_gather_rows_as_fancy_indexing_does(fc, dtype):
     assert len(arr[np.array([], dtype=dtype)]) == 0
     with pytest.raises(IndexError):
         arr[np.array([0, 3], dtype=dtype)]
+    # the gathered rows are not checked again: they must already be what the
+    # constructor makes (C-contiguous, the same dtype), and the kernels must read them
+    narrow = fc.CircleArray(np.array([[0, 0, 1], [5, 0, 1], [1.5, 0, 1]], dtype=np.float32))
+    got = narrow[np.array([2, 0], dtype=dtype)]
+    assert got.dtype == np.float32 and got.data.flags.c_contiguous and got.data.shape == (2, 3)
+    assert fc.collide(got, narrow[np.array([0, 0], dtype=dtype)]).tolist() == [True, True]
     polys = fc.PolygonArray([[(0, 0), (1, 0), (0, 1)], fc.Polygon([(0, 0), (2, 0), (2, 2), (0, 2)])])
     got = polys[np.array([1, 0, 1], dtype=dtype)]
     assert type(got) is type(polys) and got.counts.tolist() == [4, 3, 4]
