@@ -39,17 +39,26 @@ cdef inline double segment_param(double apx, double apy, double abx, double aby)
     return t
 
 
-cdef inline void point_at(double t, double ax, double ay, double bx, double by,
-                          double abx, double aby, double* px, double* py) noexcept nogil:
-    # p (OUT): the point a + t (b - a) of segment ab (abx, aby = b - a); t exactly 0 or
-    # 1 gives the endpoint a or b itself, to the bit
+cdef inline bint endpoint(double t, double ax, double ay, double bx, double by,
+                         double* px, double* py) noexcept nogil:
+    # the rule of every point found by a parameter along a segment ab: t exactly 0 or 1
+    # gives the endpoint a or b itself, to the bit (p, OUT; returns True); any other t
+    # leaves p to the caller (returns False)
     if t == 0.0:
         px[0] = ax
         py[0] = ay
-    elif t == 1.0:
+        return True
+    if t == 1.0:
         px[0] = bx
         py[0] = by
-    else:
+        return True
+    return False
+
+
+cdef inline void point_at(double t, double ax, double ay, double bx, double by,
+                          double abx, double aby, double* px, double* py) noexcept nogil:
+    # p (OUT): the point a + t (b - a) of segment ab (abx, aby = b - a), or its endpoint
+    if not endpoint(t, ax, ay, bx, by, px, py):
         px[0] = ax + t * abx
         py[0] = ay + t * aby
 
@@ -84,15 +93,9 @@ cdef inline double closest_on_line(double px, double py, double ax, double ay, d
 
 cdef inline void lift(double t, double ox, double oy, double ax, double ay, double bx,
                       double by, double lx, double ly, double* out) noexcept nogil:
-    # out (OUT): the absolute point of a local one (l + o); a parameter t of exactly 0
-    # or 1 gives the endpoint a or b itself, to the bit
-    if t == 0.0:
-        out[0] = ax
-        out[1] = ay
-    elif t == 1.0:
-        out[0] = bx
-        out[1] = by
-    else:
+    # out (OUT): the absolute point of a local one (l + o), or the endpoint of ab that
+    # the parameter t names
+    if not endpoint(t, ax, ay, bx, by, &out[0], &out[1]):
         out[0] = lx + ox
         out[1] = ly + oy
 
