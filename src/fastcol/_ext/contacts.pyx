@@ -638,8 +638,8 @@ def contact(a, b, workers=1):
         return batch.contact(None, a, b, workers)
     if workers is not 1:
         _batch.no_out_for_shapes(None, workers)
-    view_of(a, &va)
-    view_of(b, &vb)
+    view_of(<Shape>a, &va)
+    view_of(<Shape>b, &vb)
     if not contact_views(&va, &vb, &h):
         return None
     return make_contact(h.nx, h.ny, h.depth, h.count, h.p0x, h.p0y, h.p1x, h.p1y)

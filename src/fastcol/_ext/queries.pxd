@@ -2,8 +2,22 @@
 # and local-coordinate forms, and the collide decision: shared by every query module
 # (queries, contacts, sweeps, batch) so every query orders pairs the same way.
 
-from .narrowphase cimport Convex, Round
-from .shapes cimport Shape
+from .narrowphase cimport Convex, Round, convex_aabb, convex_obb, convex_polygon
+from .shapes cimport (
+    AABB,
+    AABB_KIND,
+    CAPSULE,
+    CIRCLE,
+    OBB,
+    OBB_KIND,
+    POLYGON,
+    SEGMENT,
+    Capsule,
+    Circle,
+    Polygon,
+    Segment,
+    Shape,
+)
 
 
 cdef struct View:
@@ -18,11 +32,6 @@ cdef struct View:
     const double* ys
 
 
-cdef void view_of(Shape s, View* v) noexcept
-cdef bint views_swapped(const View* a, const View* b) noexcept nogil
-cdef void view_origin(const View* v, double* ox, double* oy) noexcept nogil
-cdef void view_core(const View* v, double ox, double oy, Round* out) noexcept nogil
-cdef void view_convex(const View* v, double ox, double oy, Convex* out) noexcept nogil
 cdef bint collide_views(const View* a, const View* b) noexcept nogil
 cdef bint collide_canonical(const View* a, const View* b) noexcept nogil
 cdef double closest_views(const View* a, const View* b, double* out) noexcept nogil
@@ -56,3 +65,107 @@ cdef inline bint aabb_rows_collide(const double* a, const double* b) noexcept no
                 return aabbs_overlap(b, a)
             break
     return aabbs_overlap(a, b)
+
+
+# ----------------------------------------------------------------- shapes as views
+# inline here, not in queries.pyx: every module that answers scalar queries compiles
+# its own copy, so the compiler inlines these few loads into each query instead of
+# calling across modules through Cython's function pointers
+
+cdef inline void view_of(Shape s, View* v) noexcept:
+    # v (OUT): the numbers of a shape object.  Callers have checked isinstance(s,
+    # Shape) and pass <Shape>x: an unchecked cast (passing an object would make
+    # Cython walk the type's MRO a second time, on every scalar query)
+    cdef int k = s.kind
+    v.kind = k
+    if k == CIRCLE:
+        v.f[0] = (<Circle>s)._x
+        v.f[1] = (<Circle>s)._y
+        v.f[2] = (<Circle>s)._r
+    elif k == CAPSULE:
+        v.f[0] = (<Capsule>s)._ax
+        v.f[1] = (<Capsule>s)._ay
+        v.f[2] = (<Capsule>s)._bx
+        v.f[3] = (<Capsule>s)._by
+        v.f[4] = (<Capsule>s)._r
+    elif k == SEGMENT:
+        v.f[0] = (<Segment>s)._ax
+        v.f[1] = (<Segment>s)._ay
+        v.f[2] = (<Segment>s)._bx
+        v.f[3] = (<Segment>s)._by
+    elif k == AABB_KIND:
+        v.f[0] = (<AABB>s)._min_x
+        v.f[1] = (<AABB>s)._min_y
+        v.f[2] = (<AABB>s)._max_x
+        v.f[3] = (<AABB>s)._max_y
+    elif k == OBB_KIND:
+        v.f[0] = (<OBB>s)._cx
+        v.f[1] = (<OBB>s)._cy
+        v.f[2] = (<OBB>s)._half_w
+        v.f[3] = (<OBB>s)._half_h
+        v.f[4] = (<OBB>s)._angle
+        v.cos = (<OBB>s)._cos
+        v.sin = (<OBB>s)._sin
+    else:
+        v.n = (<Polygon>s).n
+        v.xs = (<Polygon>s).xs
+        v.ys = (<Polygon>s).ys
+
+
+cdef inline bint _greater(const View* a, const View* b) noexcept nogil:
+    # a > b comparing fields in order, as the reference compares a._values() tuples
+    cdef int i
+    if a.kind == POLYGON:
+        for i in range(min(a.n, b.n)):
+            if a.xs[i] != b.xs[i]:
+                return a.xs[i] > b.xs[i]
+            if a.ys[i] != b.ys[i]:
+                return a.ys[i] > b.ys[i]
+        return a.n > b.n
+    # the number of fields of each kind but a polygon's
+    cdef int nfields = 3 if a.kind == CIRCLE else (5 if a.kind == CAPSULE or a.kind == OBB_KIND else 4)
+    for i in range(nfields):
+        if a.f[i] != b.f[i]:
+            return a.f[i] > b.f[i]
+    return False
+
+
+cdef inline bint views_swapped(const View* a, const View* b) noexcept nogil:
+    return a.kind > b.kind or (a.kind == b.kind and _greater(a, b))
+
+
+cdef inline void view_origin(const View* v, double* ox, double* oy) noexcept nogil:
+    # ox, oy (OUT): the reference point of a shape, origin of the local coordinates
+    # (the first two fields, or a polygon's first vertex)
+    if v.kind == POLYGON:
+        ox[0] = v.xs[0]
+        oy[0] = v.ys[0]
+    else:
+        ox[0] = v.f[0]
+        oy[0] = v.f[1]
+
+
+cdef inline void view_core(const View* v, double ox, double oy, Round* out) noexcept nogil:
+    # out (OUT): a round shape's core and radius in local coordinates
+    if v.kind == CIRCLE:
+        out.ax = v.f[0] - ox
+        out.ay = v.f[1] - oy
+        out.bx = out.ax
+        out.by = out.ay
+        out.r = v.f[2]
+    else:
+        out.ax = v.f[0] - ox
+        out.ay = v.f[1] - oy
+        out.bx = v.f[2] - ox
+        out.by = v.f[3] - oy
+        out.r = v.f[4] if v.kind == CAPSULE else 0.0
+
+
+cdef inline void view_convex(const View* v, double ox, double oy, Convex* out) noexcept nogil:
+    # out (OUT): an AABB, OBB or Polygon in local coordinates
+    if v.kind == AABB_KIND:
+        convex_aabb(out, v.f[0] - ox, v.f[1] - oy, v.f[2] - ox, v.f[3] - oy)
+    elif v.kind == OBB_KIND:
+        convex_obb(out, v.f[0] - ox, v.f[1] - oy, v.cos, v.sin, v.f[2], v.f[3])
+    else:
+        convex_polygon(out, v.xs, v.ys, v.n, ox, oy)

@@ -11,11 +11,8 @@ from .narrowphase cimport (
     Convex,
     Round,
     aabb_aabb_closest,
-    convex_aabb,
     convex_convex_closest,
-    convex_obb,
     convex_overlap,
-    convex_polygon,
     round_convex_closest,
     round_convex_collide,
     round_result,
@@ -23,21 +20,7 @@ from .narrowphase cimport (
     round_round_collide,
 )
 from .records cimport make_closest
-from .shapes cimport (
-    AABB,
-    AABB_KIND,
-    CAPSULE,
-    CIRCLE,
-    OBB,
-    OBB_KIND,
-    POLYGON,
-    SEGMENT,
-    Capsule,
-    Circle,
-    Polygon,
-    Segment,
-    Shape,
-)
+from .shapes cimport AABB_KIND, CIRCLE, SEGMENT, Circle, Shape
 
 from fastcol import _batch
 from fastcol._validate import shape_type_error
@@ -51,104 +34,6 @@ cdef int _check(object a, object b) except -1:
     if not isinstance(b, Shape):
         raise shape_type_error(b, "b")
     return 0
-
-
-cdef void view_of(Shape s, View* v) noexcept:
-    # v (OUT): the numbers of a shape object
-    cdef int k = s.kind
-    v.kind = k
-    if k == CIRCLE:
-        v.f[0] = (<Circle>s)._x
-        v.f[1] = (<Circle>s)._y
-        v.f[2] = (<Circle>s)._r
-    elif k == CAPSULE:
-        v.f[0] = (<Capsule>s)._ax
-        v.f[1] = (<Capsule>s)._ay
-        v.f[2] = (<Capsule>s)._bx
-        v.f[3] = (<Capsule>s)._by
-        v.f[4] = (<Capsule>s)._r
-    elif k == SEGMENT:
-        v.f[0] = (<Segment>s)._ax
-        v.f[1] = (<Segment>s)._ay
-        v.f[2] = (<Segment>s)._bx
-        v.f[3] = (<Segment>s)._by
-    elif k == AABB_KIND:
-        v.f[0] = (<AABB>s)._min_x
-        v.f[1] = (<AABB>s)._min_y
-        v.f[2] = (<AABB>s)._max_x
-        v.f[3] = (<AABB>s)._max_y
-    elif k == OBB_KIND:
-        v.f[0] = (<OBB>s)._cx
-        v.f[1] = (<OBB>s)._cy
-        v.f[2] = (<OBB>s)._half_w
-        v.f[3] = (<OBB>s)._half_h
-        v.f[4] = (<OBB>s)._angle
-        v.cos = (<OBB>s)._cos
-        v.sin = (<OBB>s)._sin
-    else:
-        v.n = (<Polygon>s).n
-        v.xs = (<Polygon>s).xs
-        v.ys = (<Polygon>s).ys
-
-
-cdef int[5] _NFIELDS = [3, 5, 4, 4, 5]
-
-
-cdef bint _greater(const View* a, const View* b) noexcept nogil:
-    # a > b comparing fields in order, as the reference compares a._values() tuples
-    cdef int i
-    if a.kind == POLYGON:
-        for i in range(min(a.n, b.n)):
-            if a.xs[i] != b.xs[i]:
-                return a.xs[i] > b.xs[i]
-            if a.ys[i] != b.ys[i]:
-                return a.ys[i] > b.ys[i]
-        return a.n > b.n
-    for i in range(_NFIELDS[a.kind]):
-        if a.f[i] != b.f[i]:
-            return a.f[i] > b.f[i]
-    return False
-
-
-cdef bint views_swapped(const View* a, const View* b) noexcept nogil:
-    return a.kind > b.kind or (a.kind == b.kind and _greater(a, b))
-
-
-cdef void view_origin(const View* v, double* ox, double* oy) noexcept nogil:
-    # ox, oy (OUT): the reference point of a shape, origin of the local coordinates
-    # (the first two fields, or a polygon's first vertex)
-    if v.kind == POLYGON:
-        ox[0] = v.xs[0]
-        oy[0] = v.ys[0]
-    else:
-        ox[0] = v.f[0]
-        oy[0] = v.f[1]
-
-
-cdef void view_core(const View* v, double ox, double oy, Round* out) noexcept nogil:
-    # out (OUT): a round shape's core and radius in local coordinates
-    if v.kind == CIRCLE:
-        out.ax = v.f[0] - ox
-        out.ay = v.f[1] - oy
-        out.bx = out.ax
-        out.by = out.ay
-        out.r = v.f[2]
-    else:
-        out.ax = v.f[0] - ox
-        out.ay = v.f[1] - oy
-        out.bx = v.f[2] - ox
-        out.by = v.f[3] - oy
-        out.r = v.f[4] if v.kind == CAPSULE else 0.0
-
-
-cdef void view_convex(const View* v, double ox, double oy, Convex* out) noexcept nogil:
-    # out (OUT): an AABB, OBB or Polygon in local coordinates
-    if v.kind == AABB_KIND:
-        convex_aabb(out, v.f[0] - ox, v.f[1] - oy, v.f[2] - ox, v.f[3] - oy)
-    elif v.kind == OBB_KIND:
-        convex_obb(out, v.f[0] - ox, v.f[1] - oy, v.cos, v.sin, v.f[2], v.f[3])
-    else:
-        convex_polygon(out, v.xs, v.ys, v.n, ox, oy)
 
 
 cdef bint collide_canonical(const View* a, const View* b) noexcept nogil:
@@ -283,8 +168,8 @@ def collide(a, b, out=None, workers=1):
             if res is not None:
                 return res
         return batch.collide(None, a, b, out, workers)
-    view_of(a, &va)
-    view_of(b, &vb)
+    view_of(<Shape>a, &va)
+    view_of(<Shape>b, &vb)
     return collide_views(&va, &vb)
 
 
@@ -305,8 +190,8 @@ def distance(a, b, out=None, workers=1):
     cdef View va, vb
     if not _two_shapes(a, b, out, workers):
         return batch.distance(None, a, b, out, workers)
-    view_of(a, &va)
-    view_of(b, &vb)
+    view_of(<Shape>a, &va)
+    view_of(<Shape>b, &vb)
     sep = closest_views(&va, &vb, pts)
     return sep if sep > 0.0 else 0.0
 
@@ -328,7 +213,7 @@ def closest_points(a, b, workers=1):
     cdef View va, vb
     if not _two_shapes(a, b, None, workers):
         return batch.closest_points(None, a, b, workers)
-    view_of(a, &va)
-    view_of(b, &vb)
+    view_of(<Shape>a, &va)
+    view_of(<Shape>b, &vb)
     sep = closest_views(&va, &vb, out)
     return make_closest(out[0], out[1], out[2], out[3], sep if sep > 0.0 else 0.0)

@@ -466,7 +466,7 @@ def raycast(shape, origin, direction, max_t=INFINITY, workers=1):
     if dx == 0.0 and dy == 0.0:
         as_direction(direction, "direction")
     limit = _limit(max_t)
-    view_of(shape, &v)
+    view_of(<Shape>shape, &v)
     if not raycast_view(&v, px, py, dx, dy, limit, out):
         return None
     return make_rayhit(out[0], out[1], out[2], out[3], out[4])
@@ -627,7 +627,7 @@ def time_of_impact(a, velocity_a, b, velocity_b, max_t=1.0, workers=1):
     point(velocity_a, "velocity_a", &vax, &vay)
     point(velocity_b, "velocity_b", &vbx, &vby)
     limit = _limit(max_t)
-    view_of(a, &va)
-    view_of(b, &vb)
+    view_of(<Shape>a, &va)
+    view_of(<Shape>b, &vb)
     t = toi_views(&va, vax, vay, &vb, vbx, vby, limit)
     return None if t < 0.0 else t
