@@ -9,7 +9,13 @@ touch no Python object.
 from libc.math cimport INFINITY, fabs, sqrt
 
 from .geometry cimport SegClosest, dist2, point_at, segment_segment
-from .narrowphase cimport Convex, Round, box_gaps, edge_reach, point_in_convex
+from .narrowphase cimport (
+    Convex,
+    Round,
+    box_gaps,
+    edge_reach,
+    point_in_convex,
+)
 from .queries cimport (
     View,
     view_convex,
@@ -150,12 +156,14 @@ cdef bint _normal(const Core* c, int k, double* nx, double* ny) noexcept nogil:
     return True
 
 
-cdef int _best_face(const Core* s, const Core* o, double rr, double* best,
+cdef int _best_face(const Core* s, const Core* o, double rr, bint decide, double* best,
                     double* mx, double* my, bint* apart) noexcept nogil:
     # the shallowest face of core s against core o: returns its index (-1: none);
     # best, mx, my (OUT): its depth and outward normal; apart (OUT): whether a face
     # has every vertex of o strictly outside (for two convex shapes, exactly the
-    # separating axis test's verdict: each face is measured in its arithmetic).
+    # separating axis test's verdict: each face is measured in its arithmetic).  With
+    # decide, a ring returns at its first separating face (-1, and only apart is
+    # meaningful: the caller needs no more).
     # Both cores' fields are read into locals first: a store through an OUT pointer
     # could alias them, and the compiler would reload them on every vertex
     cdef int face = -1
@@ -198,6 +206,9 @@ cdef int _best_face(const Core* s, const Core* o, double rr, double* best,
             top = edge_reach(x0, y0, ex, ey, oxs, oys, oox, ooy, on)
             if top < 0.0:
                 separated = True
+                if decide:
+                    apart[0] = True
+                    return -1
             length = sqrt(ex * ex + ey * ey)
             if length == 0.0:
                 continue
@@ -241,9 +252,13 @@ cdef bint _overlap(const Core* a, const Core* b, bint decide, Hit* h) noexcept n
     cdef double rr = a.r + b.r
     cdef double da, db, ax, ay, bx, by, depth, tol
     cdef bint apart_a, apart_b
-    cdef int fa = _best_face(a, b, rr, &da, &ax, &ay, &apart_a)
-    cdef int fb = _best_face(b, a, rr, &db, &bx, &by, &apart_b)
-    if decide and (apart_a or apart_b):
+    cdef int fa, fb
+    # deciding, a face of a that separates settles it without b's faces
+    fa = _best_face(a, b, rr, decide, &da, &ax, &ay, &apart_a)
+    if decide and apart_a:
+        return False
+    fb = _best_face(b, a, rr, decide, &db, &bx, &by, &apart_b)
+    if decide and apart_b:
         return False
     tol = REL * _size(a, b)
     if fa < 0 and fb < 0:
