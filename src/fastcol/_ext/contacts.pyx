@@ -507,7 +507,7 @@ cdef bint _round_convex(const Round* ra, const Convex* cv, Hit* h) noexcept nogi
     cdef double eb[4]
     cdef double eb2[4]
     cdef double ax = ra.ax, ay = ra.ay, bx = ra.bx, by = ra.by, r = ra.r
-    cdef double best, pax, pay, pbx, pby
+    cdef double best, pax, pay, pbx, pby, x0, y0, x1, y1
     cdef int n, i, j, k, edge
     cdef bint has_eb2
     cdef bint tested = False
@@ -519,12 +519,19 @@ cdef bint _round_convex(const Round* ra, const Convex* cv, Hit* h) noexcept nogi
         best = INFINITY
         edge = -1
         pax = pay = pbx = pby = 0.0
+        # each edge's far end is the next edge's near end: read every vertex once
+        x1 = _x(&kb, 0)
+        y1 = _y(&kb, 0)
         for i in range(n):
             j = i + 1 if i + 1 < n else 0
-            if _inner_side(_x(&kb, i), _y(&kb, i), _x(&kb, j), _y(&kb, j), ax, ay, bx, by):
+            x0 = x1
+            y0 = y1
+            x1 = _x(&kb, j)
+            y1 = _y(&kb, j)
+            if _inner_side(x0, y0, x1, y1, ax, ay, bx, by):
                 continue
             tested = True
-            c = segment_segment(ax, ay, bx, by, _x(&kb, i), _y(&kb, i), _x(&kb, j), _y(&kb, j))
+            c = segment_segment(ax, ay, bx, by, x0, y0, x1, y1)
             if c.d2 < best:
                 best = c.d2
                 edge = i
