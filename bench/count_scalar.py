@@ -12,8 +12,11 @@ How to run (from the repository root; needs valgrind and an in-place build)::
 
     PYTHONPATH=src python bench/count_scalar.py                     # the default rows
     PYTHONPATH=src python bench/count_scalar.py contact Circle Capsule distance Polygon Polygon
+    PYTHONPATH=src python bench/count_scalar.py --apart contact Polygon Polygon
 
-Arguments come in threes (query, shape A, shape B; ``raycast`` uses A only).
+Arguments come in threes (query, shape A, shape B; ``raycast`` uses A only).  With
+``--apart`` a pair query runs on bench_scalar's separated placement (the one timed for
+``distance``) instead of its own: ``contact`` and ``collide`` of shapes that do not meet.
 """
 
 from __future__ import annotations
@@ -41,15 +44,18 @@ import sys
 sys.path.insert(0, {bench!r})
 import bench_scalar
 import fastcol._ext as mod
-query, a, b, calls = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+query, a, b, calls, apart = sys.argv[1:4] + [int(sys.argv[4]), sys.argv[5] == "1"]
 f = getattr(mod, query)
-args = bench_scalar.call_args(mod, query, a, b)
+if apart and query != "raycast":
+    args = bench_scalar.pair_shapes(mod, "distance", a, b)
+else:
+    args = bench_scalar.call_args(mod, query, a, b)
 for _ in range(calls):
     f(*args)
 """
 
 
-def count(query: str, a: str, b: str, calls: int, workdir: Path) -> float:
+def count(query: str, a: str, b: str, calls: int, workdir: Path, apart: bool = False) -> float:
     """Instructions per call of ``query`` on bench_scalar's shapes ``a`` and ``b``."""
     child = workdir / "child.py"
     child.write_text(CHILD.format(bench=str(Path(__file__).resolve().parent)))
@@ -57,7 +63,7 @@ def count(query: str, a: str, b: str, calls: int, workdir: Path) -> float:
     subprocess.run(
         ["valgrind", "--tool=callgrind", "--collect-atstart=no",
          f"--toggle-collect=__pyx_pw_7fastcol_4_ext_*{query}", f"--callgrind-out-file={out}",
-         sys.executable, str(child), query, a, b, str(calls)],
+         sys.executable, str(child), query, a, b, str(calls), "1" if apart else "0"],
         check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=os.environ,
     )
     total = re.search(r"^summary:\s+(\d+)", out.read_text(), re.M)
@@ -68,6 +74,8 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("rows", nargs="*", metavar="QUERY A B")
     parser.add_argument("--calls", type=int, default=2000)
+    parser.add_argument("--apart", action="store_true",
+                        help="pairs on the separated placement (bench_scalar's distance one)")
     args = parser.parse_args(argv)
     if len(args.rows) % 3:
         parser.error("rows come in threes: QUERY A B")
@@ -75,13 +83,13 @@ def main(argv=None) -> int:
         print("valgrind not found: nothing counted", file=sys.stderr)
         return 1
     rows = [tuple(args.rows[i:i + 3]) for i in range(0, len(args.rows), 3)] or DEFAULT
-    print("| query | pair | instructions per call |")
+    print(f"| query | pair{' (apart)' if args.apart else ''} | instructions per call |")
     print("|---|---|--:|")
     with tempfile.TemporaryDirectory() as tmp:
         for query, a, b in rows:
             pair = a if query == "raycast" else f"{a}-{b}"
-            print(f"| {query} | {pair} | {count(query, a, b, args.calls, Path(tmp)):,.0f} |",
-                  flush=True)
+            per_call = count(query, a, b, args.calls, Path(tmp), args.apart)
+            print(f"| {query} | {pair} | {per_call:,.0f} |", flush=True)
     return 0
 
 
