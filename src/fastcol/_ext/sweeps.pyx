@@ -536,6 +536,13 @@ cdef double _sweep(const View* a, const View* b, double ox, double oy, double vx
     # the vertices of a travel along -v towards b, which needs no circles at b's
     # vertices: a's vertex q against the circle at b's vertex w is, negated exactly,
     # w against the circle at q, which the loop above cast (the same t, to the bit)
+    if (a_round and b_round and ra.ax == ra.bx and ra.ay == ra.by
+            and rb.ax == rb.bx and rb.ay == rb.by):
+        # two point cores (two circles, the commonest pair): a's centre against b's
+        # point without its circle can only report inside, by the very test the loop
+        # above made of b's centre against a's point (dist2 is symmetric to the bit:
+        # the differences are exact negations), so this cast adds nothing
+        return best
     if a_round:
         st = _cast(ra.ax, ra.ay, -vx, -vy, b_round, &rb, &cb, r, False, out)
         best = _keep(best, st, out[0])
