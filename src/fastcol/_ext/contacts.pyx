@@ -9,13 +9,7 @@ touch no Python object.
 from libc.math cimport INFINITY, fabs, sqrt
 
 from .geometry cimport SegClosest, dist2, point_at, segment_segment
-from .narrowphase cimport (
-    Convex,
-    Round,
-    box_gaps,
-    edge_reach,
-    point_in_convex,
-)
+from .narrowphase cimport Convex, Round, box_gaps, edge_reach, point_in_convex
 from .queries cimport (
     View,
     view_convex,

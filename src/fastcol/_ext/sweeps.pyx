@@ -539,7 +539,7 @@ cdef double _sweep(const View* a, const View* b, double ox, double oy, double vx
     if (a_round and b_round and ra.ax == ra.bx and ra.ay == ra.by
             and rb.ax == rb.bx and rb.ay == rb.by):
         # two point cores (two circles, the commonest pair): a's centre against b's
-        # point without its circle can only report inside, by the very test the loop
+        # point without its circle can only report inside, by the very test the cast
         # above made of b's centre against a's point (dist2 is symmetric to the bit:
         # the differences are exact negations), so this cast adds nothing
         return best

@@ -122,13 +122,15 @@ def _normal(c, k):
     return True, ey / length, (0.0 - ex) / length
 
 
-def _best_face(s, o, rr):
+def _best_face(s, o, rr, decide=False):
     """``(depth, face, nx, ny, apart)`` of the shallowest face of core s against core o.
 
     ``apart``: whether a face has every vertex of o strictly outside it.  Each face is
     measured in the separating axis test's own arithmetic (a box's gaps in its frame,
     an edge's cross products with o's vertices), so for two convex shapes ``apart``
     of either is exactly that test's verdict, and ``contact`` need not run it first.
+    With ``decide``, a ring stops at its first separating face (face -1, and only
+    ``apart`` means anything: the caller needs no more).
     """
     best = math.inf
     face = -1
@@ -160,6 +162,8 @@ def _best_face(s, o, rr):
             top = edge_reach(x0, y0, ex, ey, o.xs, o.ys)
             if top < 0.0:
                 apart = True
+                if decide:
+                    return best, -1, 0.0, 0.0, apart
             length = math.sqrt(ex * ex + ey * ey)
             if length == 0.0:
                 continue
@@ -193,9 +197,12 @@ def _overlap(a, b, decide=False):
     are measured as the separating axis test measures them, so this is its verdict.
     """
     rr = a.r + b.r
-    da, fa, ax, ay, apart_a = _best_face(a, b, rr)
-    db, fb, bx, by, apart_b = _best_face(b, a, rr)
-    if decide and (apart_a or apart_b):
+    # deciding, a face of a that separates settles it without b's faces
+    da, fa, ax, ay, apart_a = _best_face(a, b, rr, decide)
+    if decide and apart_a:
+        return None
+    db, fb, bx, by, apart_b = _best_face(b, a, rr, decide)
+    if decide and apart_b:
         return None
     tol = REL * _size(a, b)
     if fa < 0 and fb < 0:

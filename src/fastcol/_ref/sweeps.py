@@ -484,19 +484,26 @@ def _sweep(a, b, ox, oy, vx, vy):
     as t == 0.0, which the caller turns into ``TINY``.  The second loop casts no
     circles at b's vertices: a's vertex q against the circle at b's vertex w is,
     negated exactly (``-(q - w) == w - q``, ``-v`` for ``v``), w against the circle
-    at q, which the first loop cast: the same t, to the bit.
+    at q, which the first loop cast: the same t, to the bit.  For two point cores (two
+    circles) the second loop is left out: a's point against b's point without its
+    circle can only report inside, by the test the first cast made of b's point
+    against a's (``dist2`` is symmetric to the bit), so it adds nothing.
     """
     ta, ra = _target(a, ox, oy)
     tb, rb = _target(b, ox, oy)
     r = ra + rb
     best = math.inf
-    for qx, qy in _vertices(b, tb):
+    b_points = _vertices(b, tb)
+    for qx, qy in b_points:
         st, t, _, _ = _cast(qx, qy, vx, vy, a, ta, r, True)
         if st == INSIDE:
             t = 0.0
         if st != MISS and t < best:
             best = t
-    for qx, qy in _vertices(a, ta):
+    a_points = _vertices(a, ta)
+    if a.kind <= SEGMENT and b.kind <= SEGMENT and len(a_points) == 1 and len(b_points) == 1:
+        return best
+    for qx, qy in a_points:
         st, t, _, _ = _cast(qx, qy, -vx, -vy, b, tb, r, False)
         if st == INSIDE:
             t = 0.0
