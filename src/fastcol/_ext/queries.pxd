@@ -123,7 +123,8 @@ cdef inline bint _greater(const View* a, const View* b) noexcept nogil:
                 return a.ys[i] > b.ys[i]
         return a.n > b.n
     # the number of fields of each kind but a polygon's
-    cdef int nfields = 3 if a.kind == CIRCLE else (5 if a.kind == CAPSULE or a.kind == OBB_KIND else 4)
+    cdef int nfields = (3 if a.kind == CIRCLE
+                        else 5 if a.kind == CAPSULE or a.kind == OBB_KIND else 4)
     for i in range(nfields):
         if a.f[i] != b.f[i]:
             return a.f[i] > b.f[i]

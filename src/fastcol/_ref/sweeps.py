@@ -501,7 +501,8 @@ def _sweep(a, b, ox, oy, vx, vy):
         if st != MISS and t < best:
             best = t
     a_points = _vertices(a, ta)
-    if a.kind <= SEGMENT and b.kind <= SEGMENT and len(a_points) == 1 and len(b_points) == 1:
+    if len(a_points) == 1 and len(b_points) == 1:
+        # (only a round shape's core is a single point: a box or polygon gives its ring)
         return best
     for qx, qy in a_points:
         st, t, _, _ = _cast(qx, qy, -vx, -vy, b, tb, r, False)
