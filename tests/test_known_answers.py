@@ -87,6 +87,12 @@ def case(cid, a, b, hit, dist, pts):
     return pytest.param(a, b, hit, dist, pts, id=cid)
 
 
+# the nearest-pair cases (the derivations are at their entries in CASES)
+NEAR_VV = (P((0, -1), (1, 0), (0, 1), (-1, 0)), P((3, -1), (4, 0), (3, 1), (2, 0)))
+NEAR_EDGE_A = (B(0, 0, 2, 2), P((3, 0.5), (4, -0.5), (5, 0.5), (4, 1.5)))
+NEAR_EDGE_B = (B(0, 0, 1, 1), P((2, 2), (4, 2.5), (0.2, 3.6)))
+NEAR_SEARCH = (B(0, 0, 1, 1), P((3, -0.5), (4, 4), (-0.5, 3)))
+
 CASES = [
     # ----------------------------------------------------------------- circle-circle
     # centres (0,0),(3,4) are 5 apart; 5 - 1 - 1 = 3; points along (0.6, 0.8).
@@ -587,7 +593,70 @@ CASES = [
     case("polygon-polygon:inside", Q, P((0.5, 0.5), (1.5, 0.5), (1, 1.5)), True, 0.0,
          SHARED),
     case("polygon-polygon:identical", T, T, True, 0.0, SHARED),
+    # ------------------------------------- separated convex pairs: the nearest-pair test
+    # distance starts from the extreme vertices along the line between the vertex means
+    # and keeps them when they pass the optimality test of two convex sets (see
+    # test_nearest_pair_cases_take_each_branch); these four reach each of its outcomes.
+    # NEAR_VV: diamonds tip to tip, (1,0) and (2,0): both tips' edges turn away from
+    # the line between them.
+    case("polygon-polygon:nearest-pair-vertex-vertex", *NEAR_VV, False, 1.0,
+         ((1.0, 0.0), (2.0, 0.0))),
+    # NEAR_EDGE_A: Q's corner (2,0) is extreme, but its edge up to (2,2) turns towards
+    # the diamond's tip (3,0.5), whose foot on it is (2,0.5), 1 away.
+    case("aabb-polygon:nearest-pair-edge-of-a", *NEAR_EDGE_A, False, 1.0,
+         ((2.0, 0.5), (3.0, 0.5))),
+    # NEAR_EDGE_B: the box's corner p = (1,1) against the triangle's edge from (0.2,3.6)
+    # to (2,2), direction (1.8,-1.6), normal (1.6,1.8) of length sqrt(5.8);
+    # p - (0.2,3.6) = (0.8,-2.6) is -3.4 along (1.6,1.8), so the distance is
+    # 3.4/sqrt(5.8) = 17 sqrt(5.8)/29 and the foot p + (17/29)(1.6,1.8) =
+    # (281/145, 298/145), at t = 5.6/5.8 along the edge.
+    case("aabb-polygon:nearest-pair-edge-of-b", *NEAR_EDGE_B, False,
+         17.0 * math.sqrt(5.8) / 29.0, ((1.0, 1.0), (281.0 / 145.0, 298.0 / 145.0))),
+    # NEAR_SEARCH: the triangle's edge from (-0.5,3) to (3,-0.5) lies on x + y = 2.5
+    # and faces the corner (1,1) at (2.5 - 2)/sqrt2 with foot (1.25,1.25); its two ends
+    # are equally extreme and the first, (3,-0.5), is nowhere near: the full search.
+    case("aabb-polygon:nearest-pair-by-search", *NEAR_SEARCH, False, 0.5 / SQRT2,
+         ((1.0, 1.0), (1.25, 1.25))),
 ]
+
+
+@pytest.mark.parametrize("pair, outcome", [
+    (NEAR_VV, "vertex-vertex"), (NEAR_EDGE_A, "edge of a"), (NEAR_EDGE_B, "edge of b"),
+    (NEAR_SEARCH, "search"),
+])
+def test_nearest_pair_cases_take_each_branch(ref, pair, outcome):
+    # white box: the reference's nearest-pair test (mirrored by the compiled kernel,
+    # which the differential test holds to the same answers) reaches the outcome each
+    # known answer above was written for, so those answers keep covering every branch
+    from fastcol._ref import narrowphase
+    from fastcol._ref.queries import _canonical, _origin
+
+    a, b, _ = _canonical(make(ref, pair[0]), make(ref, pair[1]))
+    ox, oy = _origin(a)
+    calls = []
+    certified = narrowphase._certified
+
+    def spy(*args):
+        calls.append(certified(*args))
+        return calls[-1]
+
+    narrowphase._certified = spy
+    try:
+        narrowphase.convex_convex_closest(narrowphase.convex_local(a, ox, oy),
+                                          narrowphase.convex_local(b, ox, oy))
+    finally:
+        narrowphase._certified = certified
+    assert len(calls) == 1
+    found = calls[0]
+    if outcome == "search":
+        assert found is None
+        return
+    _, pax, pay, pbx, pby = found
+    ca = narrowphase.convex_local(a, ox, oy)
+    cb = narrowphase.convex_local(b, ox, oy)
+    # a vertex of both, or a vertex of one and a point inside an edge of the other
+    assert ((pax, pay) in zip(ca.xs, ca.ys)) == (outcome != "edge of a")
+    assert ((pbx, pby) in zip(cb.xs, cb.ys)) == (outcome != "edge of b")
 
 
 def _pair_ids():

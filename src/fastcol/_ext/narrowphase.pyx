@@ -271,6 +271,99 @@ cdef void _inside_point(const Convex* a, const Convex* b, double* px, double* py
     py[0] = out[3]
 
 
+cdef inline double _turn(const Convex* cv, int k, double px, double py, double dx,
+                         double dy) noexcept nogil:
+    # d . (vertex k - p): <= 0.0 when the edge from p to vertex k turns away from d
+    return dx * (_x(cv, k) - px) + dy * (_y(cv, k) - py)
+
+
+cdef bint _certified(const Convex* a, int ka, const Convex* b, int kb, double* best,
+                     double* out) noexcept nogil:
+    # Whether the nearest pair of two separated convex shapes is found next to a's
+    # vertex ka and b's vertex kb, by the optimality test of two convex sets: p on a and
+    # q on b are the nearest pair exactly when d = q - p lies in a's normal cone at p and
+    # -d in b's normal cone at q.  At a vertex that cone is the directions that turn
+    # away from both of its edges (a zero-length edge of a flat box constrains nothing,
+    # as it should); inside an edge it is the edge's outward normal, which the
+    # perpendicular from a point outside its line has.  Tried: the two vertices, then,
+    # when one edge at one vertex turns towards the other, the other vertex against that
+    # edge.  True: best and out (OUT) hold that pair; False: the caller searches.
+    cdef int na = a.n
+    cdef int nb = b.n
+    cdef int ia = ka - 1 if ka > 0 else na - 1
+    cdef int ja = ka + 1 if ka + 1 < na else 0
+    cdef int ib = kb - 1 if kb > 0 else nb - 1
+    cdef int jb = kb + 1 if kb + 1 < nb else 0
+    cdef double px = _x(a, ka)
+    cdef double py = _y(a, ka)
+    cdef double qx = _x(b, kb)
+    cdef double qy = _y(b, kb)
+    cdef double dx = qx - px
+    cdef double dy = qy - py
+    cdef double x0, y0, x1, y1, rx, ry, t
+    # comparisons false on NaN: a NaN turn certifies nothing
+    cdef bint a_prev = _turn(a, ia, px, py, dx, dy) <= 0.0
+    cdef bint a_next = _turn(a, ja, px, py, dx, dy) <= 0.0
+    cdef bint b_prev = _turn(b, ib, qx, qy, dx, dy) >= 0.0
+    cdef bint b_next = _turn(b, jb, qx, qy, dx, dy) >= 0.0
+    if a_prev and a_next and b_prev and b_next:
+        best[0] = dist2(px, py, qx, qy)
+        out[0] = px
+        out[1] = py
+        out[2] = qx
+        out[3] = qy
+        return True
+    if a_prev != a_next:
+        # q against a's edge that turns towards it (edge ka or the one before)
+        if a_next:
+            x0 = _x(a, ia)
+            y0 = _y(a, ia)
+            x1 = px
+            y1 = py
+        else:
+            x0 = px
+            y0 = py
+            x1 = _x(a, ja)
+            y1 = _y(a, ja)
+        t = closest_on_segment(qx, qy, x0, y0, x1, y1, &rx, &ry)
+        if (not (0.0 < t < 1.0)
+                or (x1 - x0) * (qy - y0) - (y1 - y0) * (qx - x0) >= 0.0
+                or not _turn(b, ib, qx, qy, qx - rx, qy - ry) >= 0.0
+                or not _turn(b, jb, qx, qy, qx - rx, qy - ry) >= 0.0):
+            return False
+        best[0] = dist2(qx, qy, rx, ry)
+        out[0] = rx
+        out[1] = ry
+        out[2] = qx
+        out[3] = qy
+        return True
+    if a_prev and a_next and b_prev != b_next:
+        # p against b's edge that turns towards it (edge kb or the one before)
+        if b_next:
+            x0 = _x(b, ib)
+            y0 = _y(b, ib)
+            x1 = qx
+            y1 = qy
+        else:
+            x0 = qx
+            y0 = qy
+            x1 = _x(b, jb)
+            y1 = _y(b, jb)
+        t = closest_on_segment(px, py, x0, y0, x1, y1, &rx, &ry)
+        if (not (0.0 < t < 1.0)
+                or (x1 - x0) * (py - y0) - (y1 - y0) * (px - x0) >= 0.0
+                or not _turn(a, ia, px, py, rx - px, ry - py) <= 0.0
+                or not _turn(a, ja, px, py, rx - px, ry - py) <= 0.0):
+            return False
+        best[0] = dist2(px, py, rx, ry)
+        out[0] = px
+        out[1] = py
+        out[2] = rx
+        out[3] = ry
+        return True
+    return False
+
+
 cdef double convex_convex_closest(const Convex* a, const Convex* b, double* out) noexcept nogil:
     cdef double px, py, best, nx, ny, nn, max_a, min_b, v, dist
     cdef int k, ka, kb
@@ -282,9 +375,10 @@ cdef double convex_convex_closest(const Convex* a, const Convex* b, double* out)
         out[2] = px
         out[3] = py
         return 0.0
-    # the direction between the vertex means orders the candidates: the pair of
-    # extreme vertices along it seeds the best distance, which then rules out vertices
-    # lying further behind (an exact filter for any direction)
+    # the direction between the vertex means picks the pair of extreme vertices along
+    # it, most often the nearest pair or next to it (_certified tells); otherwise it
+    # seeds the best distance, which then rules out vertices lying further behind (an
+    # exact filter for any direction)
     nx = _mean(b, False) - _mean(a, False)
     ny = _mean(b, True) - _mean(a, True)
     nn = nx * nx + ny * ny
@@ -302,13 +396,15 @@ cdef double convex_convex_closest(const Convex* a, const Convex* b, double* out)
         if v < min_b:
             min_b = v
             kb = k
-    best = dist2(_x(a, ka), _y(a, ka), _x(b, kb), _y(b, kb))
-    out[0] = _x(a, ka)
-    out[1] = _y(a, ka)
-    out[2] = _x(b, kb)
-    out[3] = _y(b, kb)
-    best = _vertices_to_edges(a, b, best, out, False, True, nx, ny, nn, min_b, 1.0)
-    best = _vertices_to_edges(b, a, best, out, True, True, nx, ny, nn, -max_a, -1.0)
+    if not _certified(a, ka, b, kb, &best, out):
+        # the pair of extreme vertices seeds the search of every (vertex, edge) pair
+        best = dist2(_x(a, ka), _y(a, ka), _x(b, kb), _y(b, kb))
+        out[0] = _x(a, ka)
+        out[1] = _y(a, ka)
+        out[2] = _x(b, kb)
+        out[3] = _y(b, kb)
+        best = _vertices_to_edges(a, b, best, out, False, True, nx, ny, nn, min_b, 1.0)
+        best = _vertices_to_edges(b, a, best, out, True, True, nx, ny, nn, -max_a, -1.0)
     dist = sqrt(best)
     if dist < gap:
         # the corners rounded closer than the separating axis measured (or their

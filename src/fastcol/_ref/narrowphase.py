@@ -276,15 +276,79 @@ def convex_inside_point(a, b):
     return pbx, pby
 
 
+def _turn(xs, ys, k, px, py, dx, dy):
+    """``d . (vertex k - p)``: <= 0.0 when the edge from p to vertex k turns away from d."""
+    return dx * (xs[k] - px) + dy * (ys[k] - py)
+
+
+def _certified(a, ka, b, kb):
+    """The nearest pair of two separated convex shapes when it lies next to a's vertex
+    ka and b's vertex kb, as ``(d2, pax, pay, pbx, pby)``; None when that is not shown.
+
+    The optimality test of two convex sets: p on a and q on b are the nearest pair
+    exactly when d = q - p lies in a's normal cone at p and -d in b's normal cone at q.
+    At a vertex that cone is the directions that turn away from both of its edges (a
+    zero-length edge of a flat box constrains nothing, as it should); inside an edge it
+    is the edge's outward normal, which the perpendicular from a point outside its line
+    has.  Tried: the two vertices, then, when one edge at one vertex turns towards the
+    other, the other vertex against that edge.  Comparisons are false on NaN, so a NaN
+    turn certifies nothing.
+    """
+    axs, ays, bxs, bys = a.xs, a.ys, b.xs, b.ys
+    na = len(axs)
+    nb = len(bxs)
+    ia = ka - 1 if ka > 0 else na - 1
+    ja = ka + 1 if ka + 1 < na else 0
+    ib = kb - 1 if kb > 0 else nb - 1
+    jb = kb + 1 if kb + 1 < nb else 0
+    px, py, qx, qy = axs[ka], ays[ka], bxs[kb], bys[kb]
+    dx = qx - px
+    dy = qy - py
+    a_prev = _turn(axs, ays, ia, px, py, dx, dy) <= 0.0
+    a_next = _turn(axs, ays, ja, px, py, dx, dy) <= 0.0
+    b_prev = _turn(bxs, bys, ib, qx, qy, dx, dy) >= 0.0
+    b_next = _turn(bxs, bys, jb, qx, qy, dx, dy) >= 0.0
+    if a_prev and a_next and b_prev and b_next:
+        return dist2(px, py, qx, qy), px, py, qx, qy
+    if a_prev != a_next:
+        # q against a's edge that turns towards it (edge ka or the one before)
+        if a_next:
+            x0, y0, x1, y1 = axs[ia], ays[ia], px, py
+        else:
+            x0, y0, x1, y1 = px, py, axs[ja], ays[ja]
+        t, rx, ry = closest_on_segment(qx, qy, x0, y0, x1, y1)
+        if (not (0.0 < t < 1.0)
+                or (x1 - x0) * (qy - y0) - (y1 - y0) * (qx - x0) >= 0.0
+                or not _turn(bxs, bys, ib, qx, qy, qx - rx, qy - ry) >= 0.0
+                or not _turn(bxs, bys, jb, qx, qy, qx - rx, qy - ry) >= 0.0):
+            return None
+        return dist2(qx, qy, rx, ry), rx, ry, qx, qy
+    if a_prev and a_next and b_prev != b_next:
+        # p against b's edge that turns towards it (edge kb or the one before)
+        if b_next:
+            x0, y0, x1, y1 = bxs[ib], bys[ib], qx, qy
+        else:
+            x0, y0, x1, y1 = qx, qy, bxs[jb], bys[jb]
+        t, rx, ry = closest_on_segment(px, py, x0, y0, x1, y1)
+        if (not (0.0 < t < 1.0)
+                or (x1 - x0) * (py - y0) - (y1 - y0) * (px - x0) >= 0.0
+                or not _turn(axs, ays, ia, px, py, rx - px, ry - py) <= 0.0
+                or not _turn(axs, ays, ja, px, py, rx - px, ry - py) <= 0.0):
+            return None
+        return dist2(px, py, rx, ry), px, py, rx, ry
+    return None
+
+
 def convex_convex_closest(a, b):
     """``(separation, pax, pay, pbx, pby)`` of two convex shapes (separation 0 if they overlap)."""
     gap = convex_gap(a, b)
     if gap == 0.0:
         px, py = convex_inside_point(a, b)
         return 0.0, px, py, px, py
-    # the direction between the vertex means orders the candidates: the pair of
-    # extreme vertices along it seeds the best distance, which then rules out vertices
-    # lying further behind (an exact filter for any direction)
+    # the direction between the vertex means picks the pair of extreme vertices along
+    # it, most often the nearest pair or next to it (_certified tells); otherwise it
+    # seeds the best distance, which then rules out vertices lying further behind (an
+    # exact filter for any direction)
     nx = _mean(b.xs) - _mean(a.xs)
     ny = _mean(b.ys) - _mean(a.ys)
     nn = nx * nx + ny * ny
@@ -302,10 +366,17 @@ def convex_convex_closest(a, b):
         if v < min_b:
             min_b = v
             kb = k
-    best = dist2(a.xs[ka], a.ys[ka], b.xs[kb], b.ys[kb])
-    result = (a.xs[ka], a.ys[ka], b.xs[kb], b.ys[kb])
-    best, result = _vertices_to_edges(a, b, best, result, False, True, nx, ny, nn, min_b, 1.0)
-    best, result = _vertices_to_edges(b, a, best, result, True, True, nx, ny, nn, -max_a, -1.0)
+    found = _certified(a, ka, b, kb)
+    if found is not None:
+        best, result = found[0], found[1:]
+    else:
+        # the pair of extreme vertices seeds the search of every (vertex, edge) pair
+        best = dist2(a.xs[ka], a.ys[ka], b.xs[kb], b.ys[kb])
+        result = (a.xs[ka], a.ys[ka], b.xs[kb], b.ys[kb])
+        best, result = _vertices_to_edges(a, b, best, result, False, True, nx, ny, nn, min_b,
+                                          1.0)
+        best, result = _vertices_to_edges(b, a, best, result, True, True, nx, ny, nn, -max_a,
+                                          -1.0)
     dist = math.sqrt(best)
     if dist < gap:
         # the corners rounded closer than the separating axis measured (or their
