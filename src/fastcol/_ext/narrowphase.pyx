@@ -103,7 +103,7 @@ cdef double _separation(const Convex* cv, const Convex* pts) noexcept nogil:
     cdef int m = pts.n
     cdef int n = cv.n
     cdef int i, j, k, step, start = 0
-    cdef double ex, ey, x0, y0, worst
+    cdef double ex, ey, x0, y0, x1, y1, worst
     cdef double g[4]
     cdef bint outside
     if cv.kind == AABB_KIND or cv.kind == OBB_KIND:
@@ -118,12 +118,17 @@ cdef double _separation(const Convex* cv, const Convex* pts) noexcept nogil:
             if g[k] > 0.0:
                 return g[k]
         return 0.0
+    # each edge's far end is the next edge's near end: read each vertex once
+    x1 = _x(cv, 0)
+    y1 = _y(cv, 0)
     for i in range(n):
         j = i + 1 if i + 1 < n else 0
-        x0 = _x(cv, i)
-        y0 = _y(cv, i)
-        ex = _x(cv, j) - x0
-        ey = _y(cv, j) - y0
+        x0 = x1
+        y0 = y1
+        x1 = _x(cv, j)
+        y1 = _y(cv, j)
+        ex = x1 - x0
+        ey = y1 - y0
         outside = True
         # the vertex found inside the previous edge's line is the likeliest inside this
         # one too (the support point turns with the edges): start the search there
@@ -277,6 +282,46 @@ cdef inline double _turn(const Convex* cv, int k, double px, double py, double d
     return dx * (_x(cv, k) - px) + dy * (_y(cv, k) - py)
 
 
+cdef inline int _prev(const Convex* cv, int k) noexcept nogil:
+    return k - 1 if k > 0 else cv.n - 1
+
+
+cdef inline int _next(const Convex* cv, int k) noexcept nogil:
+    return k + 1 if k + 1 < cv.n else 0
+
+
+cdef inline bint _foot_on_edge(const Convex* e, int k, bint after_turns, const Convex* o,
+                               int ko, double* rx, double* ry) noexcept nogil:
+    # the foot r (OUT) of o's vertex v = ko on the edge of e at its vertex k that turns
+    # towards v (the edge after k if after_turns, else the one before): True when r
+    # lies inside that edge, v strictly outside its line, and v - r turning away from
+    # both of o's edges at v, which makes (r, v) the nearest pair
+    cdef double vx = _x(o, ko)
+    cdef double vy = _y(o, ko)
+    cdef int i = k if after_turns else _prev(e, k)
+    cdef int j = _next(e, k) if after_turns else k
+    cdef double x0 = _x(e, i)
+    cdef double y0 = _y(e, i)
+    cdef double x1 = _x(e, j)
+    cdef double y1 = _y(e, j)
+    cdef double t = closest_on_segment(vx, vy, x0, y0, x1, y1, rx, ry)
+    return (0.0 < t < 1.0
+            and (x1 - x0) * (vy - y0) - (y1 - y0) * (vx - x0) < 0.0
+            and _turn(o, _prev(o, ko), vx, vy, vx - rx[0], vy - ry[0]) >= 0.0
+            and _turn(o, _next(o, ko), vx, vy, vx - rx[0], vy - ry[0]) >= 0.0)
+
+
+cdef inline bint _pair(double* best, double* out, double d2, double pax, double pay,
+                       double pbx, double pby) noexcept nogil:
+    # best and out (OUT): a pair and its squared distance; returns True
+    best[0] = d2
+    out[0] = pax
+    out[1] = pay
+    out[2] = pbx
+    out[3] = pby
+    return True
+
+
 cdef bint _certified(const Convex* a, int ka, const Convex* b, int kb, double* best,
                      double* out) noexcept nogil:
     # Whether the nearest pair of two separated convex shapes is found next to a's
@@ -288,79 +333,28 @@ cdef bint _certified(const Convex* a, int ka, const Convex* b, int kb, double* b
     # perpendicular from a point outside its line has.  Tried: the two vertices, then,
     # when one edge at one vertex turns towards the other, the other vertex against that
     # edge.  True: best and out (OUT) hold that pair; False: the caller searches.
-    cdef int na = a.n
-    cdef int nb = b.n
-    cdef int ia = ka - 1 if ka > 0 else na - 1
-    cdef int ja = ka + 1 if ka + 1 < na else 0
-    cdef int ib = kb - 1 if kb > 0 else nb - 1
-    cdef int jb = kb + 1 if kb + 1 < nb else 0
     cdef double px = _x(a, ka)
     cdef double py = _y(a, ka)
     cdef double qx = _x(b, kb)
     cdef double qy = _y(b, kb)
     cdef double dx = qx - px
     cdef double dy = qy - py
-    cdef double x0, y0, x1, y1, rx, ry, t
+    cdef double rx, ry
     # comparisons false on NaN: a NaN turn certifies nothing
-    cdef bint a_prev = _turn(a, ia, px, py, dx, dy) <= 0.0
-    cdef bint a_next = _turn(a, ja, px, py, dx, dy) <= 0.0
-    cdef bint b_prev = _turn(b, ib, qx, qy, dx, dy) >= 0.0
-    cdef bint b_next = _turn(b, jb, qx, qy, dx, dy) >= 0.0
+    cdef bint a_prev = _turn(a, _prev(a, ka), px, py, dx, dy) <= 0.0
+    cdef bint a_next = _turn(a, _next(a, ka), px, py, dx, dy) <= 0.0
+    cdef bint b_prev = _turn(b, _prev(b, kb), qx, qy, dx, dy) >= 0.0
+    cdef bint b_next = _turn(b, _next(b, kb), qx, qy, dx, dy) >= 0.0
     if a_prev and a_next and b_prev and b_next:
-        best[0] = dist2(px, py, qx, qy)
-        out[0] = px
-        out[1] = py
-        out[2] = qx
-        out[3] = qy
-        return True
+        return _pair(best, out, dist2(px, py, qx, qy), px, py, qx, qy)
     if a_prev != a_next:
-        # q against a's edge that turns towards it (edge ka or the one before)
-        if a_next:
-            x0 = _x(a, ia)
-            y0 = _y(a, ia)
-            x1 = px
-            y1 = py
-        else:
-            x0 = px
-            y0 = py
-            x1 = _x(a, ja)
-            y1 = _y(a, ja)
-        t = closest_on_segment(qx, qy, x0, y0, x1, y1, &rx, &ry)
-        if (not (0.0 < t < 1.0)
-                or (x1 - x0) * (qy - y0) - (y1 - y0) * (qx - x0) >= 0.0
-                or not _turn(b, ib, qx, qy, qx - rx, qy - ry) >= 0.0
-                or not _turn(b, jb, qx, qy, qx - rx, qy - ry) >= 0.0):
-            return False
-        best[0] = dist2(qx, qy, rx, ry)
-        out[0] = rx
-        out[1] = ry
-        out[2] = qx
-        out[3] = qy
-        return True
+        # q against a's edge that turns towards it
+        return (_foot_on_edge(a, ka, a_prev, b, kb, &rx, &ry)
+                and _pair(best, out, dist2(qx, qy, rx, ry), rx, ry, qx, qy))
     if a_prev and a_next and b_prev != b_next:
-        # p against b's edge that turns towards it (edge kb or the one before)
-        if b_next:
-            x0 = _x(b, ib)
-            y0 = _y(b, ib)
-            x1 = qx
-            y1 = qy
-        else:
-            x0 = qx
-            y0 = qy
-            x1 = _x(b, jb)
-            y1 = _y(b, jb)
-        t = closest_on_segment(px, py, x0, y0, x1, y1, &rx, &ry)
-        if (not (0.0 < t < 1.0)
-                or (x1 - x0) * (py - y0) - (y1 - y0) * (px - x0) >= 0.0
-                or not _turn(a, ia, px, py, rx - px, ry - py) <= 0.0
-                or not _turn(a, ja, px, py, rx - px, ry - py) <= 0.0):
-            return False
-        best[0] = dist2(px, py, rx, ry)
-        out[0] = px
-        out[1] = py
-        out[2] = rx
-        out[3] = ry
-        return True
+        # p against b's edge that turns towards it
+        return (_foot_on_edge(b, kb, b_prev, a, ka, &rx, &ry)
+                and _pair(best, out, dist2(px, py, rx, ry), px, py, rx, ry))
     return False
 
 

@@ -281,6 +281,27 @@ def _turn(xs, ys, k, px, py, dx, dy):
     return dx * (xs[k] - px) + dy * (ys[k] - py)
 
 
+def _foot_on_edge(e, k, after_turns, o, ko):
+    """The foot ``(rx, ry)`` of o's vertex v = ko on the edge of e at its vertex k that
+    turns towards v (the edge after k if ``after_turns``, else the one before), when r
+    lies inside that edge, v strictly outside its line, and v - r turns away from both
+    of o's edges at v, which makes (r, v) the nearest pair; else None.
+    """
+    xs, ys, n = e.xs, e.ys, len(e.xs)
+    oxs, oys, m = o.xs, o.ys, len(o.xs)
+    vx, vy = oxs[ko], oys[ko]
+    i = k if after_turns else (k - 1 if k > 0 else n - 1)
+    j = (k + 1 if k + 1 < n else 0) if after_turns else k
+    x0, y0, x1, y1 = xs[i], ys[i], xs[j], ys[j]
+    t, rx, ry = closest_on_segment(vx, vy, x0, y0, x1, y1)
+    if (0.0 < t < 1.0
+            and (x1 - x0) * (vy - y0) - (y1 - y0) * (vx - x0) < 0.0
+            and _turn(oxs, oys, ko - 1 if ko > 0 else m - 1, vx, vy, vx - rx, vy - ry) >= 0.0
+            and _turn(oxs, oys, ko + 1 if ko + 1 < m else 0, vx, vy, vx - rx, vy - ry) >= 0.0):
+        return rx, ry
+    return None
+
+
 def _certified(a, ka, b, kb):
     """The nearest pair of two separated convex shapes when it lies next to a's vertex
     ka and b's vertex kb, as ``(d2, pax, pay, pbx, pby)``; None when that is not shown.
@@ -297,45 +318,27 @@ def _certified(a, ka, b, kb):
     axs, ays, bxs, bys = a.xs, a.ys, b.xs, b.ys
     na = len(axs)
     nb = len(bxs)
-    ia = ka - 1 if ka > 0 else na - 1
-    ja = ka + 1 if ka + 1 < na else 0
-    ib = kb - 1 if kb > 0 else nb - 1
-    jb = kb + 1 if kb + 1 < nb else 0
     px, py, qx, qy = axs[ka], ays[ka], bxs[kb], bys[kb]
     dx = qx - px
     dy = qy - py
-    a_prev = _turn(axs, ays, ia, px, py, dx, dy) <= 0.0
-    a_next = _turn(axs, ays, ja, px, py, dx, dy) <= 0.0
-    b_prev = _turn(bxs, bys, ib, qx, qy, dx, dy) >= 0.0
-    b_next = _turn(bxs, bys, jb, qx, qy, dx, dy) >= 0.0
+    a_prev = _turn(axs, ays, ka - 1 if ka > 0 else na - 1, px, py, dx, dy) <= 0.0
+    a_next = _turn(axs, ays, ka + 1 if ka + 1 < na else 0, px, py, dx, dy) <= 0.0
+    b_prev = _turn(bxs, bys, kb - 1 if kb > 0 else nb - 1, qx, qy, dx, dy) >= 0.0
+    b_next = _turn(bxs, bys, kb + 1 if kb + 1 < nb else 0, qx, qy, dx, dy) >= 0.0
     if a_prev and a_next and b_prev and b_next:
         return dist2(px, py, qx, qy), px, py, qx, qy
     if a_prev != a_next:
-        # q against a's edge that turns towards it (edge ka or the one before)
-        if a_next:
-            x0, y0, x1, y1 = axs[ia], ays[ia], px, py
-        else:
-            x0, y0, x1, y1 = px, py, axs[ja], ays[ja]
-        t, rx, ry = closest_on_segment(qx, qy, x0, y0, x1, y1)
-        if (not (0.0 < t < 1.0)
-                or (x1 - x0) * (qy - y0) - (y1 - y0) * (qx - x0) >= 0.0
-                or not _turn(bxs, bys, ib, qx, qy, qx - rx, qy - ry) >= 0.0
-                or not _turn(bxs, bys, jb, qx, qy, qx - rx, qy - ry) >= 0.0):
+        # q against a's edge that turns towards it
+        foot = _foot_on_edge(a, ka, a_prev, b, kb)
+        if foot is None:
             return None
-        return dist2(qx, qy, rx, ry), rx, ry, qx, qy
+        return dist2(qx, qy, foot[0], foot[1]), foot[0], foot[1], qx, qy
     if a_prev and a_next and b_prev != b_next:
-        # p against b's edge that turns towards it (edge kb or the one before)
-        if b_next:
-            x0, y0, x1, y1 = bxs[ib], bys[ib], qx, qy
-        else:
-            x0, y0, x1, y1 = qx, qy, bxs[jb], bys[jb]
-        t, rx, ry = closest_on_segment(px, py, x0, y0, x1, y1)
-        if (not (0.0 < t < 1.0)
-                or (x1 - x0) * (py - y0) - (y1 - y0) * (px - x0) >= 0.0
-                or not _turn(axs, ays, ia, px, py, rx - px, ry - py) <= 0.0
-                or not _turn(axs, ays, ja, px, py, rx - px, ry - py) <= 0.0):
+        # p against b's edge that turns towards it
+        foot = _foot_on_edge(b, kb, b_prev, a, ka)
+        if foot is None:
             return None
-        return dist2(px, py, rx, ry), px, py, rx, ry
+        return dist2(px, py, foot[0], foot[1]), px, py, foot[0], foot[1]
     return None
 
 
