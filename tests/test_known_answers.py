@@ -624,7 +624,7 @@ CASES = [
     (NEAR_VV, "vertex-vertex"), (NEAR_EDGE_A, "edge of a"), (NEAR_EDGE_B, "edge of b"),
     (NEAR_SEARCH, "search"),
 ])
-def test_nearest_pair_cases_take_each_branch(ref, pair, outcome):
+def test_nearest_pair_cases_take_each_branch(ref, monkeypatch, pair, outcome):
     # white box: the reference's nearest-pair test (mirrored by the compiled kernel,
     # which the differential test holds to the same answers) reaches the outcome each
     # known answer above was written for, so those answers keep covering every branch
@@ -633,27 +633,19 @@ def test_nearest_pair_cases_take_each_branch(ref, pair, outcome):
 
     a, b, _ = _canonical(make(ref, pair[0]), make(ref, pair[1]))
     ox, oy = _origin(a)
+    ca = narrowphase.convex_local(a, ox, oy)
+    cb = narrowphase.convex_local(b, ox, oy)
     calls = []
     certified = narrowphase._certified
-
-    def spy(*args):
-        calls.append(certified(*args))
-        return calls[-1]
-
-    narrowphase._certified = spy
-    try:
-        narrowphase.convex_convex_closest(narrowphase.convex_local(a, ox, oy),
-                                          narrowphase.convex_local(b, ox, oy))
-    finally:
-        narrowphase._certified = certified
+    monkeypatch.setattr(narrowphase, "_certified",
+                        lambda *args: calls.append(certified(*args)) or calls[-1])
+    narrowphase.convex_convex_closest(ca, cb)
     assert len(calls) == 1
     found = calls[0]
     if outcome == "search":
         assert found is None
         return
     _, pax, pay, pbx, pby = found
-    ca = narrowphase.convex_local(a, ox, oy)
-    cb = narrowphase.convex_local(b, ox, oy)
     # a vertex of both, or a vertex of one and a point inside an edge of the other
     assert ((pax, pay) in zip(ca.xs, ca.ys)) == (outcome != "edge of a")
     assert ((pbx, pby) in zip(cb.xs, cb.ys)) == (outcome != "edge of b")

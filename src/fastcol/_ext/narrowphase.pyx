@@ -392,11 +392,8 @@ cdef double convex_convex_closest(const Convex* a, const Convex* b, double* out)
             kb = k
     if not _certified(a, ka, b, kb, &best, out):
         # the pair of extreme vertices seeds the search of every (vertex, edge) pair
-        best = dist2(_x(a, ka), _y(a, ka), _x(b, kb), _y(b, kb))
-        out[0] = _x(a, ka)
-        out[1] = _y(a, ka)
-        out[2] = _x(b, kb)
-        out[3] = _y(b, kb)
+        _pair(&best, out, dist2(_x(a, ka), _y(a, ka), _x(b, kb), _y(b, kb)),
+              _x(a, ka), _y(a, ka), _x(b, kb), _y(b, kb))
         best = _vertices_to_edges(a, b, best, out, False, True, nx, ny, nn, min_b, 1.0)
         best = _vertices_to_edges(b, a, best, out, True, True, nx, ny, nn, -max_a, -1.0)
     dist = sqrt(best)

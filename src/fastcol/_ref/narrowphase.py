@@ -281,6 +281,16 @@ def _turn(xs, ys, k, px, py, dx, dy):
     return dx * (xs[k] - px) + dy * (ys[k] - py)
 
 
+def _prev(n, k):
+    """The vertex before k in a ring of n."""
+    return k - 1 if k > 0 else n - 1
+
+
+def _next(n, k):
+    """The vertex after k in a ring of n."""
+    return k + 1 if k + 1 < n else 0
+
+
 def _foot_on_edge(e, k, after_turns, o, ko):
     """The foot ``(rx, ry)`` of o's vertex v = ko on the edge of e at its vertex k that
     turns towards v (the edge after k if ``after_turns``, else the one before), when r
@@ -290,14 +300,14 @@ def _foot_on_edge(e, k, after_turns, o, ko):
     xs, ys, n = e.xs, e.ys, len(e.xs)
     oxs, oys, m = o.xs, o.ys, len(o.xs)
     vx, vy = oxs[ko], oys[ko]
-    i = k if after_turns else (k - 1 if k > 0 else n - 1)
-    j = (k + 1 if k + 1 < n else 0) if after_turns else k
+    i = k if after_turns else _prev(n, k)
+    j = _next(n, k) if after_turns else k
     x0, y0, x1, y1 = xs[i], ys[i], xs[j], ys[j]
     t, rx, ry = closest_on_segment(vx, vy, x0, y0, x1, y1)
     if (0.0 < t < 1.0
             and (x1 - x0) * (vy - y0) - (y1 - y0) * (vx - x0) < 0.0
-            and _turn(oxs, oys, ko - 1 if ko > 0 else m - 1, vx, vy, vx - rx, vy - ry) >= 0.0
-            and _turn(oxs, oys, ko + 1 if ko + 1 < m else 0, vx, vy, vx - rx, vy - ry) >= 0.0):
+            and _turn(oxs, oys, _prev(m, ko), vx, vy, vx - rx, vy - ry) >= 0.0
+            and _turn(oxs, oys, _next(m, ko), vx, vy, vx - rx, vy - ry) >= 0.0):
         return rx, ry
     return None
 
@@ -321,10 +331,10 @@ def _certified(a, ka, b, kb):
     px, py, qx, qy = axs[ka], ays[ka], bxs[kb], bys[kb]
     dx = qx - px
     dy = qy - py
-    a_prev = _turn(axs, ays, ka - 1 if ka > 0 else na - 1, px, py, dx, dy) <= 0.0
-    a_next = _turn(axs, ays, ka + 1 if ka + 1 < na else 0, px, py, dx, dy) <= 0.0
-    b_prev = _turn(bxs, bys, kb - 1 if kb > 0 else nb - 1, qx, qy, dx, dy) >= 0.0
-    b_next = _turn(bxs, bys, kb + 1 if kb + 1 < nb else 0, qx, qy, dx, dy) >= 0.0
+    a_prev = _turn(axs, ays, _prev(na, ka), px, py, dx, dy) <= 0.0
+    a_next = _turn(axs, ays, _next(na, ka), px, py, dx, dy) <= 0.0
+    b_prev = _turn(bxs, bys, _prev(nb, kb), qx, qy, dx, dy) >= 0.0
+    b_next = _turn(bxs, bys, _next(nb, kb), qx, qy, dx, dy) >= 0.0
     if a_prev and a_next and b_prev and b_next:
         return dist2(px, py, qx, qy), px, py, qx, qy
     if a_prev != a_next:
