@@ -418,3 +418,43 @@ def test_contact_far_from_origin(fc, ka, kb, data):
             q = (p[0] - dx, p[1] - dy)
             assert point_distance(sa, q) <= c1.depth + tol
             assert point_distance(sb, q) <= c1.depth + tol
+
+
+def _incident_by_definition(core, mx, my):
+    # every face's unit normal dotted with m, the least winning (the first on ties)
+    from fastcol._ref import contacts as rc
+
+    best, face = math.inf, 0
+    for j in range(core.n):
+        ok, nx, ny = rc._normal(core, j)
+        if ok and nx * mx + ny * my < best:
+            best, face = nx * mx + ny * my, j
+    return face
+
+
+@settings(max_examples=300, database=None)
+@given(
+    n=st.integers(3, 9),
+    turn=st.floats(0.0, 2.0 * math.pi),
+    angle=st.floats(0.0, 2.0 * math.pi),
+    axis=st.sampled_from([None, 0, 1, 2, 3]),
+)
+def test_incident_face_is_the_most_anti_parallel(n, turn, angle, axis):
+    # white box (reference): the incident face, found among the faces whose edge turns
+    # the normal's way, is the face the definition gives, for rings, segments and the
+    # segment parallel to the normal (no face turns its way: every face is compared)
+    from fastcol._ref import contacts as rc
+
+    ring = rc._Core(n, [math.cos(turn + 2 * math.pi * k / n) for k in range(n)],
+                    [math.sin(turn + 2 * math.pi * k / n) for k in range(n)],
+                    None, 0.0, 0.0, 0.0)
+    seg = rc._round_core(-1.0, 0.5, 2.0, -1.0, 0.0)
+    mx, my = math.cos(angle), math.sin(angle)
+    if axis is not None:
+        # a segment along the normal: no face turns its way (4 * is exact, so both
+        # cross products are 4 * mx * my), and every face is compared
+        mx, my = [(1.0, 0.0), (0.0, -1.0), (mx, my), (-my, mx)][axis]
+        seg = rc._round_core(0.0, 0.0, 4.0 * mx, 4.0 * my, 0.0)
+        assert (4.0 * my) * mx - (4.0 * mx) * my == 0.0
+    for core in (ring, seg):
+        assert rc._incident_face(core, mx, my) == _incident_by_definition(core, mx, my)

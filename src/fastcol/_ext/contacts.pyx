@@ -170,7 +170,13 @@ cdef int _best_face(const Core* s, const Core* o, double rr, bint decide, double
     cdef double ooy = o.oy
     cdef double least = INFINITY
     cdef bint separated = False
-    cdef double x0, y0, ex, ey, top, length, depth
+    cdef double x0, y0, x1, y1, ex, ey, top, length, depth, sox, soy
+    cdef double first = 0.0
+    cdef double fx = 0.0
+    cdef double fy = 0.0
+    cdef double flen = 1.0
+    cdef const double* vxs
+    cdef const double* vys
     cdef double g[4]
     if n >= 2 and s.box:
         # the least gap of o's vertices beyond each side (right, left, top, bottom),
@@ -191,53 +197,78 @@ cdef int _best_face(const Core* s, const Core* o, double rr, bint decide, double
         # a face's depth is rr + (the largest cross product of its edge with o's
         # vertices) / (the edge's length), the cross products as the axis test forms
         # them; a face of zero length has no direction (but separates nothing)
+        vxs = s.xs
+        vys = s.ys
+        sox = s.ox
+        soy = s.oy
+        # each edge's far end is the next edge's near end: read every vertex once
+        x1 = vxs[0] - sox
+        y1 = vys[0] - soy
         for k in range(n):
             j = k + 1 if k + 1 < n else 0
-            x0 = _x(s, k)
-            y0 = _y(s, k)
-            ex = _x(s, j) - x0
-            ey = _y(s, j) - y0
+            x0 = x1
+            y0 = y1
+            x1 = vxs[j] - sox
+            y1 = vys[j] - soy
+            ex = x1 - x0
+            ey = y1 - y0
             top = edge_reach(x0, y0, ex, ey, oxs, oys, oox, ooy, on)
             if top < 0.0:
                 separated = True
                 if decide:
                     apart[0] = True
                     return -1
-            length = sqrt(ex * ex + ey * ey)
+            if n == 2 and k == 1:
+                # a segment's second face is its first reversed: the same length
+                length = first
+            else:
+                length = sqrt(ex * ex + ey * ey)
+                first = length
             if length == 0.0:
                 continue
             depth = rr + top / length
             if depth < least:
                 least = depth
                 face = k
+                fx = ex
+                fy = ey
+                flen = length
     best[0] = least
     apart[0] = separated
     mx[0] = 0.0
     my[0] = 0.0
     if face >= 0:
-        _normal(s, face, mx, my)
+        if s.box:
+            _normal(s, face, mx, my)
+        else:
+            # _normal's quotients, from the winning edge kept above
+            mx[0] = fy / flen
+            my[0] = (0.0 - fx) / flen
     return face
 
 
-cdef double _size(const Core* a, const Core* b) noexcept nogil:
-    cdef double m = a.r + b.r
-    cdef double v
+cdef inline double _reach(const Core* c, double m) noexcept nogil:
+    # the larger of m and the largest |coordinate| of c's local vertices (the fields
+    # read into locals once: the loop's comparisons need no reloads)
     cdef int k
-    for k in range(a.n):
-        v = fabs(_x(a, k))
+    cdef int n = c.n
+    cdef const double* xs = c.xs
+    cdef const double* ys = c.ys
+    cdef double ox = c.ox
+    cdef double oy = c.oy
+    cdef double v
+    for k in range(n):
+        v = fabs(xs[k] - ox)
         if v > m:
             m = v
-        v = fabs(_y(a, k))
-        if v > m:
-            m = v
-    for k in range(b.n):
-        v = fabs(_x(b, k))
-        if v > m:
-            m = v
-        v = fabs(_y(b, k))
+        v = fabs(ys[k] - oy)
         if v > m:
             m = v
     return m
+
+
+cdef double _size(const Core* a, const Core* b) noexcept nogil:
+    return _reach(b, _reach(a, a.r + b.r))
 
 
 cdef bint _overlap(const Core* a, const Core* b, bint decide, Hit* h) noexcept nogil:
@@ -297,8 +328,9 @@ cdef void _manifold(const Core* s, int k, double mx, double my, const Core* o,
     # o's incident feature clipped to s's face k; h (OUT): count and points
     cdef double i0x, i0y, i1x, i1y, best, d, nx, ny, sx, sy, tx, ty, lo, hi
     cdef double t0, t1, ua, ub, l0, l1, ex, ey, c0x, c0y, c1x, c1y, rs, ri, s0, s1, tmp
+    cdef double length
     cdef int f, g, j, kn
-    cdef bint keep, k0, k1
+    cdef bint keep, k0, k1, found
     # the incident feature: o's face most anti-parallel to the normal, or o's core
     if o.n == 1:
         i0x = _x(o, 0)
@@ -308,13 +340,33 @@ cdef void _manifold(const Core* s, int k, double mx, double my, const Core* o,
     else:
         best = INFINITY
         f = 0
-        for j in range(o.n):
-            if not _normal(o, j, &nx, &ny):
-                continue
-            d = nx * mx + ny * my
-            if d < best:
-                best = d
-                f = j
+        found = False
+        if not o.box:
+            # only a face whose edge turns the normal's way (edge x normal < 0: its
+            # outward normal dotted with the normal, times its length, is negative)
+            # can be the most anti-parallel: normalize those alone (one face of a
+            # segment, about half of a ring's), the same quotients as _normal's
+            for j in range(o.n):
+                g = j + 1 if j + 1 < o.n else 0
+                ex = _x(o, g) - _x(o, j)
+                ey = _y(o, g) - _y(o, j)
+                if ey * mx - ex * my < 0.0:
+                    length = sqrt(ex * ex + ey * ey)
+                    if length > 0.0:
+                        d = (ey / length) * mx + ((0.0 - ex) / length) * my
+                        if d < best:
+                            best = d
+                            f = j
+                            found = True
+        if not found:
+            # a box (its normals cost nothing), or no face turns the normal's way
+            for j in range(o.n):
+                if not _normal(o, j, &nx, &ny):
+                    continue
+                d = nx * mx + ny * my
+                if d < best:
+                    best = d
+                    f = j
         g = f + 1 if f + 1 < o.n else 0
         i0x = _x(o, f)
         i0y = _y(o, f)

@@ -227,15 +227,33 @@ def _overlap(a, b, decide=False):
     return (nx, ny, depth) + r
 
 
-def _manifold(s, k, mx, my, o, tol):
-    """``(count, p0x, p0y, p1x, p1y)``: o's incident feature clipped to s's face k."""
-    # the incident feature: o's face most anti-parallel to the normal, or o's core
-    if o.n == 1:
-        i0x = i1x = o.xs[0]
-        i0y = i1y = o.ys[0]
-    else:
-        best = math.inf
-        f = 0
+def _incident_face(o, mx, my):
+    """The face of core o (two or more vertices) most anti-parallel to the normal m.
+
+    Only a face whose edge turns the normal's way (edge x m < 0: its outward normal
+    dotted with m, times its length, is negative) can be the most anti-parallel, so
+    only those are normalized (one face of a segment, about half of a ring's).  A box
+    (its normals cost nothing), or a ring none of whose faces turns that way, has
+    every face compared.  The least dot product wins, the first on exact ties.
+    """
+    best = math.inf
+    f = 0
+    found = False
+    if o.box is None:
+        for j in range(o.n):
+            g = j + 1 if j + 1 < o.n else 0
+            ex = o.xs[g] - o.xs[j]
+            ey = o.ys[g] - o.ys[j]
+            if ey * mx - ex * my < 0.0:
+                length = math.sqrt(ex * ex + ey * ey)
+                if length > 0.0:
+                    # _normal's quotients
+                    d = (ey / length) * mx + ((0.0 - ex) / length) * my
+                    if d < best:
+                        best = d
+                        f = j
+                        found = True
+    if not found:
         for j in range(o.n):
             ok, nx, ny = _normal(o, j)
             if not ok:
@@ -244,6 +262,17 @@ def _manifold(s, k, mx, my, o, tol):
             if d < best:
                 best = d
                 f = j
+    return f
+
+
+def _manifold(s, k, mx, my, o, tol):
+    """``(count, p0x, p0y, p1x, p1y)``: o's incident feature clipped to s's face k."""
+    # the incident feature: o's face most anti-parallel to the normal, or o's core
+    if o.n == 1:
+        i0x = i1x = o.xs[0]
+        i0y = i1y = o.ys[0]
+    else:
+        f = _incident_face(o, mx, my)
         g = f + 1 if f + 1 < o.n else 0
         i0x = o.xs[f]
         i0y = o.ys[f]
