@@ -22,7 +22,7 @@ from .queries cimport (
     views_swapped,
 )
 from .records cimport make_rayhit
-from .shapes cimport AABB_KIND, OBB_KIND, SEGMENT, Shape
+from .shapes cimport AABB_KIND, CIRCLE, OBB_KIND, SEGMENT, Shape
 from .validate cimport point
 
 import numpy as np
@@ -520,6 +520,15 @@ cdef double _sweep(const View* a, const View* b, double ox, double oy, double vx
     best = INFINITY
     # a miss leaves out untouched: _keep reads out[0] only after a hit
     out[0] = 0.0
+    if b.kind == CIRCLE:
+        # two circles (a sorts first), the commonest pair: b's centre against the
+        # circle of radius r at a's centre, as the cast below makes it, without its
+        # inside test.  That test is collide's own for two circles (the same
+        # differences, squares and sum of radii; for r == 0, the same point), which
+        # the caller found False; a's centre against b's adds nothing (see below)
+        if ray_circle(rb.ax, rb.ay, vx, vy, ra.ax, ra.ay, r, out):
+            return _keep(best, HIT, out[0])
+        return best
     # the vertices of b travel along +v towards a
     if b_round:
         st = _cast(rb.ax, rb.ay, vx, vy, a_round, &ra, &ca, r, True, out)
@@ -538,10 +547,11 @@ cdef double _sweep(const View* a, const View* b, double ox, double oy, double vx
     # w against the circle at q, which the loop above cast (the same t, to the bit)
     if (a_round and b_round and ra.ax == ra.bx and ra.ay == ra.by
             and rb.ax == rb.bx and rb.ay == rb.by):
-        # two point cores (two circles, the commonest pair): a's centre against b's
-        # point without its circle can only report inside, by the very test the cast
-        # above made of b's centre against a's point (dist2 is symmetric to the bit:
-        # the differences are exact negations), so this cast adds nothing
+        # two point cores (zero-length capsules and segments; circles returned above):
+        # a's centre against b's point without its circle can only report inside, by
+        # the very test the cast above made of b's centre against a's point (dist2 is
+        # symmetric to the bit: the differences are exact negations), so this cast
+        # adds nothing
         return best
     if a_round:
         st = _cast(ra.ax, ra.ay, -vx, -vy, b_round, &rb, &cb, r, False, out)
