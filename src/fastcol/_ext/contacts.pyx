@@ -116,6 +116,13 @@ cdef void _convex_core(Core* c, const Convex* cv) noexcept nogil:
     c.oy = cv.oy
 
 
+cdef inline void _unit_normal(double ex, double ey, double length, double* nx,
+                              double* ny) noexcept nogil:
+    # nx, ny (OUT): the outward unit normal of an edge (ex, ey) of length > 0
+    nx[0] = ey / length
+    ny[0] = (0.0 - ex) / length
+
+
 cdef bint _normal(const Core* c, int k, double* nx, double* ny) noexcept nogil:
     # nx, ny (OUT): the outward unit normal of face k (vertex k to k + 1)
     cdef double s, co, ex, ey, length
@@ -145,8 +152,7 @@ cdef bint _normal(const Core* c, int k, double* nx, double* ny) noexcept nogil:
         nx[0] = 0.0
         ny[0] = 0.0
         return False
-    nx[0] = ey / length
-    ny[0] = (0.0 - ex) / length
+    _unit_normal(ex, ey, length, nx, ny)
     return True
 
 
@@ -241,9 +247,8 @@ cdef int _best_face(const Core* s, const Core* o, double rr, bint decide, double
         if s.box:
             _normal(s, face, mx, my)
         else:
-            # _normal's quotients, from the winning edge kept above
-            mx[0] = fy / flen
-            my[0] = (0.0 - fx) / flen
+            # from the winning edge kept above (no second square root)
+            _unit_normal(fx, fy, flen, mx, my)
     return face
 
 
@@ -323,14 +328,49 @@ cdef inline void _mid(double cx, double cy, double sep, double ri, double mx, do
     py[0] = cy - my * h
 
 
+cdef int _incident_face(const Core* o, double mx, double my) noexcept nogil:
+    # the face of core o (two or more vertices) most anti-parallel to the normal m.
+    # Only a face whose edge turns m's way (edge x m < 0: its outward normal dotted
+    # with m, times its length, is negative) can be it, so only those are normalized
+    # (one of a segment's faces, about half a ring's); a box (its normals cost
+    # nothing), or a ring none of whose faces turns that way, compares every face
+    cdef double best = INFINITY
+    cdef double ex, ey, length, d, nx, ny
+    cdef int f = 0
+    cdef int j, g
+    cdef bint found = False
+    if not o.box:
+        for j in range(o.n):
+            g = j + 1 if j + 1 < o.n else 0
+            ex = _x(o, g) - _x(o, j)
+            ey = _y(o, g) - _y(o, j)
+            if ey * mx - ex * my < 0.0:
+                length = sqrt(ex * ex + ey * ey)
+                if length > 0.0:
+                    _unit_normal(ex, ey, length, &nx, &ny)
+                    d = nx * mx + ny * my
+                    if d < best:
+                        best = d
+                        f = j
+                        found = True
+    if not found:
+        for j in range(o.n):
+            if not _normal(o, j, &nx, &ny):
+                continue
+            d = nx * mx + ny * my
+            if d < best:
+                best = d
+                f = j
+    return f
+
+
 cdef void _manifold(const Core* s, int k, double mx, double my, const Core* o,
                     double tol, Hit* h) noexcept nogil:
     # o's incident feature clipped to s's face k; h (OUT): count and points
-    cdef double i0x, i0y, i1x, i1y, best, d, nx, ny, sx, sy, tx, ty, lo, hi
+    cdef double i0x, i0y, i1x, i1y, sx, sy, tx, ty, lo, hi
     cdef double t0, t1, ua, ub, l0, l1, ex, ey, c0x, c0y, c1x, c1y, rs, ri, s0, s1, tmp
-    cdef double length
-    cdef int f, g, j, kn
-    cdef bint keep, k0, k1, found
+    cdef int f, g, kn
+    cdef bint keep, k0, k1
     # the incident feature: o's face most anti-parallel to the normal, or o's core
     if o.n == 1:
         i0x = _x(o, 0)
@@ -338,35 +378,7 @@ cdef void _manifold(const Core* s, int k, double mx, double my, const Core* o,
         i0y = _y(o, 0)
         i1y = i0y
     else:
-        best = INFINITY
-        f = 0
-        found = False
-        if not o.box:
-            # only a face whose edge turns the normal's way (edge x normal < 0: its
-            # outward normal dotted with the normal, times its length, is negative)
-            # can be the most anti-parallel: normalize those alone (one face of a
-            # segment, about half of a ring's), the same quotients as _normal's
-            for j in range(o.n):
-                g = j + 1 if j + 1 < o.n else 0
-                ex = _x(o, g) - _x(o, j)
-                ey = _y(o, g) - _y(o, j)
-                if ey * mx - ex * my < 0.0:
-                    length = sqrt(ex * ex + ey * ey)
-                    if length > 0.0:
-                        d = (ey / length) * mx + ((0.0 - ex) / length) * my
-                        if d < best:
-                            best = d
-                            f = j
-                            found = True
-        if not found:
-            # a box (its normals cost nothing), or no face turns the normal's way
-            for j in range(o.n):
-                if not _normal(o, j, &nx, &ny):
-                    continue
-                d = nx * mx + ny * my
-                if d < best:
-                    best = d
-                    f = j
+        f = _incident_face(o, mx, my)
         g = f + 1 if f + 1 < o.n else 0
         i0x = _x(o, f)
         i0y = _y(o, f)

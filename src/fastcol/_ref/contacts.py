@@ -100,6 +100,11 @@ def _convex_core(cv):
     return _Core(len(cv.xs), cv.xs, cv.ys, None, 0.0, 0.0, 0.0)
 
 
+def _unit_normal(ex, ey, length):
+    """``(nx, ny)``: the outward unit normal of an edge ``(ex, ey)`` of length > 0."""
+    return ey / length, (0.0 - ex) / length
+
+
 def _normal(c, k):
     """``(ok, nx, ny)``: the outward unit normal of face k (vertex k to k + 1)."""
     if c.box is not None:
@@ -119,7 +124,7 @@ def _normal(c, k):
     if length == 0.0:
         # an edge whose squared length underflowed has no direction
         return False, 0.0, 0.0
-    return True, ey / length, (0.0 - ex) / length
+    return (True,) + _unit_normal(ex, ey, length)
 
 
 def _best_face(s, o, rr, decide=False):
@@ -251,8 +256,8 @@ def _incident_face(o, mx, my):
             if ey * mx - ex * my < 0.0:
                 length = math.sqrt(ex * ex + ey * ey)
                 if length > 0.0:
-                    # _normal's quotients
-                    d = (ey / length) * mx + ((0.0 - ex) / length) * my
+                    nx, ny = _unit_normal(ex, ey, length)
+                    d = nx * mx + ny * my
                     if d < best:
                         best = d
                         f = j

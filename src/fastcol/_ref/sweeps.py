@@ -33,7 +33,7 @@ from .geometry import closest_on_segment, dist2
 from .narrowphase import convex_local, point_in_convex
 from .queries import _canonical, _check, _collide, _core, _origin
 from .records import RayHit
-from .shapes import AABB_KIND, OBB_KIND, SEGMENT, _Shape
+from .shapes import AABB_KIND, CIRCLE, OBB_KIND, SEGMENT, _Shape
 
 MISS, HIT, INSIDE = 0, 1, 2
 _NO_HIT = (MISS, 0.0, 0.0, 0.0)
@@ -484,15 +484,23 @@ def _sweep(a, b, ox, oy, vx, vy):
     as t == 0.0, which the caller turns into ``TINY``.  The second loop casts no
     circles at b's vertices: a's vertex q against the circle at b's vertex w is,
     negated exactly (``-(q - w) == w - q``, ``-v`` for ``v``), w against the circle
-    at q, which the first loop cast: the same t, to the bit.  For two point cores (two
-    circles) the second loop is left out: a's point against b's point without its
-    circle can only report inside, by the test the first cast made of b's point
-    against a's (``dist2`` is symmetric to the bit), so it adds nothing.
+    at q, which the first loop cast: the same t, to the bit.  For two point cores
+    (zero-length capsules and segments; two circles return earlier) the second loop
+    is left out: a's point against b's point without its circle can only report
+    inside, by the test the first cast made of b's point against a's (``dist2`` is
+    symmetric to the bit), so it adds nothing.
     """
     ta, ra = _target(a, ox, oy)
     tb, rb = _target(b, ox, oy)
     r = ra + rb
     best = math.inf
+    if b.kind == CIRCLE:
+        # two circles (a sorts first): b's centre against the circle of radius r at
+        # a's, without ray_round's inside test.  For two circles that test is
+        # collide's own (the same differences, squares and sum of radii; for r == 0
+        # the same point), which the caller found False
+        hit, t, _, _ = ray_circle(tb[0], tb[1], vx, vy, ta[0], ta[1], r)
+        return t if hit and t < best else best
     b_points = _vertices(b, tb)
     for qx, qy in b_points:
         st, t, _, _ = _cast(qx, qy, vx, vy, a, ta, r, True)
