@@ -53,21 +53,24 @@ cdef bint ray_circle(double px, double py, double dx, double dy,
     cdef double mx = px - cx
     cdef double my = py - cy
     cdef double b = mx * dx + my * dy
-    cdef double L, h, s, c0, t, hx, hy, hl
+    cdef double L, h, rl, s, c0, t, hx, hy, hl
     if b >= 0.0:
         # heading away (or sideways) from a circle the origin lies outside of
         return False
     L = sqrt(dx * dx + dy * dy)
-    h = fabs(mx * dy - my * dx) / L
-    if h > r:
+    # |d| times the centre's distance from the ray's line, against |d| times r: the
+    # half chord times |d| then needs no division (one less in the chain to t)
+    h = fabs(mx * dy - my * dx)
+    rl = r * L
+    if h > rl:
         return False
-    s = sqrt((r - h) * (r + h))
+    s = sqrt((rl - h) * (rl + h))
     c0 = mx * mx + my * my - r * r
     if c0 < 0.0:
         # the caller found the origin outside, the squares round it inside: t = 0
         c0 = 0.0
     # the near root as a quotient of positive terms: no cancellation
-    t = c0 / (L * s - b)
+    t = c0 / (s - b)
     hx = mx + t * dx
     hy = my + t * dy
     hl = sqrt(hx * hx + hy * hy)
@@ -150,6 +153,20 @@ cdef int ray_round(double px, double py, double dx, double dy, double ax, double
     out[1] = nx
     out[2] = ny
     return HIT
+
+
+cdef int ray_disc(double px, double py, double dx, double dy, double r,
+                  double* out) noexcept nogil:
+    # the circle of radius r about the local origin: ray_round of the core (0, 0)-(0, 0)
+    # with its ends, operation for operation, less the steps a zero-length core skips
+    if r == 0.0:
+        # a point: on it exactly, as ray_round's sign tests
+        if px == 0.0 and py == 0.0:
+            return INSIDE
+    elif sqrt(dist2(px, py, 0.0, 0.0)) <= r:
+        # ray_round's closest point of a zero-length core is its end, here (0, 0)
+        return INSIDE
+    return HIT if ray_circle(px, py, dx, dy, 0.0, 0.0, r, out) else MISS
 
 
 # --------------------------------------------------------------------- convex shapes
@@ -409,7 +426,10 @@ cdef bint raycast_view(const View* v, double px, double py, double dx, double dy
     lx = px - ox
     ly = py - oy
     e = _scaled(dx, dy, &sx, &sy)
-    if v.kind <= SEGMENT:
+    if v.kind == CIRCLE:
+        # the local origin is the centre
+        st = ray_disc(lx, ly, sx, sy, v.f[2], hit)
+    elif v.kind <= SEGMENT:
         view_core(v, ox, oy, &rc)
         st = ray_round(lx, ly, sx, sy, rc.ax, rc.ay, rc.bx, rc.by, rc.r, True, hit)
     else:

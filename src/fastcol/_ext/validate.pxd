@@ -34,7 +34,9 @@ cdef inline double non_negative(object v, str name) except? -1.0:
 
 
 cdef inline int point(object p, str name, double* x, double* y) except -1:
-    # x, y (OUT): the coordinates of a finite (x, y) pair
+    # x, y (OUT): the coordinates of a finite (x, y) pair.  Only the fast path is
+    # here, so that the C compiler inlines it into each query (a call with its
+    # prologue cost a fifth of a ray cast's wrapper); the rest is _point_slow
     cdef PyObject* px
     cdef PyObject* py
     if type(p) is tuple and _tuple_size(p) == 2:
@@ -47,6 +49,12 @@ cdef inline int point(object p, str name, double* x, double* y) except -1:
             y[0] = _float_value(py)
             if isfinite(x[0]) and isfinite(y[0]):
                 return 0
+    return _point_slow(p, name, x, y)
+
+
+cdef inline int _point_slow(object p, str name, double* x, double* y) except -1:
+    # anything but a tuple of two finite floats: converted (or rejected, naming the
+    # argument) by the shared check
     from fastcol._validate import as_point
     x[0], y[0] = as_point(p, name)
     return 0

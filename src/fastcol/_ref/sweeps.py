@@ -50,8 +50,9 @@ def ray_circle(px, py, dx, dy, cx, cy, r):
     """``(hit, t, nx, ny)`` of a ray from outside against the circle (c, r).
 
     The near root of ``|m + t d|^2 = r^2`` (m = p - c) is computed as
-    ``c0 / (-b + |d| s)``, a sum of two positive terms: no cancellation, even for a
-    ray that grazes the circle or starts next to it.  A circle of radius 0 is a point:
+    ``c0 / (-b + s)``, with ``s`` the half chord times ``|d|``: a sum of two positive
+    terms, so no cancellation, even for a ray that grazes the circle or starts next
+    to it.  A circle of radius 0 is a point:
     only a ray through it exactly hits it, end-on, with normal ``-d / |d|``.
     """
     mx = px - cx
@@ -61,15 +62,18 @@ def ray_circle(px, py, dx, dy, cx, cy, r):
         # heading away (or sideways) from a circle the origin lies outside of
         return False, 0.0, 0.0, 0.0
     L = math.sqrt(dx * dx + dy * dy)
-    h = abs(mx * dy - my * dx) / L
-    if h > r:
+    # |d| times the centre's distance from the ray's line, against |d| times r: the
+    # half chord times |d| then needs no division (one less in the chain to t)
+    h = abs(mx * dy - my * dx)
+    rl = r * L
+    if h > rl:
         return False, 0.0, 0.0, 0.0
-    s = math.sqrt((r - h) * (r + h))
+    s = math.sqrt((rl - h) * (rl + h))
     c0 = mx * mx + my * my - r * r
     if c0 < 0.0:
         # the caller found the origin outside, the squares round it inside: t = 0
         c0 = 0.0
-    t = c0 / (L * s - b)
+    t = c0 / (s - b)
     hx = mx + t * dx
     hy = my + t * dy
     hl = math.sqrt(hx * hx + hy * hy)
@@ -146,6 +150,23 @@ def ray_round(px, py, dx, dy, ax, ay, bx, by, r, ends=True):
     if not found:
         return _NO_HIT
     return HIT, best, nx, ny
+
+
+def ray_disc(px, py, dx, dy, r):
+    """A ray against the circle of radius r about the local origin.
+
+    ``ray_round`` of the core (0, 0)-(0, 0) with its ends, operation for operation,
+    less the steps a zero-length core skips (side faces, the second end).
+    """
+    if r == 0.0:
+        # a point: on it exactly, as ray_round's sign tests
+        if px == 0.0 and py == 0.0:
+            return _INSIDE
+    elif math.sqrt(dist2(px, py, 0.0, 0.0)) <= r:
+        # ray_round's closest point of a zero-length core is its end, here (0, 0)
+        return _INSIDE
+    hit, t, nx, ny = ray_circle(px, py, dx, dy, 0.0, 0.0, r)
+    return (HIT, t, nx, ny) if hit else _NO_HIT
 
 
 # --------------------------------------------------------------------- convex shapes
@@ -427,7 +448,10 @@ def _raycast_shape(shape, origin, direction, max_t):
     lx = px - ox
     ly = py - oy
     sx, sy, e = _scaled(dx, dy)
-    if shape.kind <= SEGMENT:
+    if shape.kind == CIRCLE:
+        # the local origin is the centre
+        st, t, nx, ny = ray_disc(lx, ly, sx, sy, shape._r)
+    elif shape.kind <= SEGMENT:
         ax, ay, bx, by, r = _core(shape, ox, oy)
         st, t, nx, ny = ray_round(lx, ly, sx, sy, ax, ay, bx, by, r)
     else:
