@@ -50,6 +50,17 @@ KNOWN = {
     "capsule-cap-tangent": (("Capsule", 0.0, 0.0, 4.0, 0.0, 1.0), (5, 5), (0, -1), INF,
                             (5.0, (5.0, 0.0), (1.0, 0.0))),
     "capsule-miss": (("Capsule", 0.0, 0.0, 4.0, 0.0, 1.0), (5.5, 5), (0, -1), INF, None),
+    # along the top face's line from beyond b: the ray first touches at b's end of the
+    # face, not where it leaves it over a's circle (t 10); either order of the ends
+    "capsule-along-face-from-b": (("Capsule", 0.0, 0.0, 4.0, 0.0, 1.0), (10, 1), (-1, 0), INF,
+                                  (6.0, (4.0, 1.0), (0.0, 1.0))),
+    "capsule-along-face-from-b-reversed": (("Capsule", 4.0, 0.0, 0.0, 0.0, 1.0), (10, 1), (-1, 0),
+                                           INF, (6.0, (4.0, 1.0), (0.0, 1.0))),
+    "capsule-along-face-from-a": (("Capsule", 0.0, 0.0, 4.0, 0.0, 1.0), (-6, -1), (1, 0), INF,
+                                  (6.0, (0.0, -1.0), (0.0, -1.0))),
+    # end-on into b's circle, through which the ray would go on into a's (t 8)
+    "capsule-cap-far-end-on": (("Capsule", 0.0, 0.0, 4.0, 0.0, 1.0), (9, 0), (-1, 0), INF,
+                               (4.0, (5.0, 0.0), (1.0, 0.0))),
     "capsule-inside": (("Capsule", 0.0, 0.0, 4.0, 0.0, 1.0), (2, 0.5), (0, 1), INF, "inside"),
     "capsule-on-surface": (("Capsule", 0.0, 0.0, 4.0, 0.0, 1.0), (2, 1), (0, 1), INF, "inside"),
     "capsule-max-t": (("Capsule", 0.0, 0.0, 4.0, 0.0, 1.0), (2, 5), (0, -1), 3.5, None),

@@ -89,8 +89,9 @@ cdef int ray_round(double px, double py, double dx, double dy, double ax, double
                    double bx, double by, double r, bint ends, double* out) noexcept nogil:
     # the capsule with core ab and radius r: side face, circle at a, circle at b (the
     # circles only with ends: time_of_impact has cast them already, see _sweep)
-    cdef double qx, qy, ex, ey, ee, le, rl, c, den, k, oa, ob, dot
+    cdef double qx, qy, ex, ey, ee, le, rl, c, den, k, oa, ob, dot, w
     cdef double best = 0.0
+    cdef bint skip = False
     cdef double nx = 0.0
     cdef double ny = 0.0
     cdef bint found = False
@@ -136,17 +137,29 @@ cdef int ray_round(double px, double py, double dx, double dy, double ax, double
                 best = (-rl - c) / den
                 nx = ey / le
                 ny = 0.0 - ex / le
-    if ends and ray_circle(px, py, dx, dy, ax, ay, r, cand) and (not found or cand[0] < best):
-        found = True
-        best = cand[0]
-        nx = cand[1]
-        ny = cand[2]
-    if ends and ee > 0.0:
-        if ray_circle(px, py, dx, dy, bx, by, r, cand) and (not found or cand[0] < best):
+    # a side face crossed between its ends is the entry: the capsule lies on the
+    # inner side of that face's line, which the ray crosses once.  Else the entry is
+    # on an end circle (each lies inside the capsule: its entry comes no earlier)
+    if ends and not found:
+        if ray_circle(px, py, dx, dy, ax, ay, r, cand):
             found = True
             best = cand[0]
             nx = cand[1]
             ny = cand[2]
+        # the circle at b, unless the ray meets a's before it can reach b's: b's
+        # circle lies beyond (b - p).d - r |d| along d, so w = (b - p).d - t |d|^2
+        # >= r |d| (as w >= 0 and w^2 >= r^2 |d|^2, without a square root) means
+        # t_b >= t_a
+        if ee > 0.0 and found:
+            w = (bx - px) * dx + (by - py) * dy - best * (dx * dx + dy * dy)
+            if w >= 0.0 and w * w >= r * r * (dx * dx + dy * dy):
+                skip = True
+        if ee > 0.0 and not skip:
+            if ray_circle(px, py, dx, dy, bx, by, r, cand) and (not found or cand[0] < best):
+                found = True
+                best = cand[0]
+                nx = cand[1]
+                ny = cand[2]
     if not found:
         return MISS
     out[0] = best

@@ -86,12 +86,17 @@ def ray_circle(px, py, dx, dy, cx, cy, r):
 def ray_round(px, py, dx, dy, ax, ay, bx, by, r, ends=True):
     """A ray against the capsule with core ab and radius r (local coordinates).
 
-    Candidates, in this order, the least t winning (ties keep the earlier): the side
-    face on the origin's side, the circle at a, the circle at b (the circles only with
-    ``ends``: ``_sweep`` has cast them already).  A side face is hit
-    when the ray crosses its line between the face's ends, decided by the orientation
-    of those ends relative to the ray (exact sign tests for a segment, r == 0).  A
-    ray along the core's line meets no side face and enters through an end circle.
+    The side face on the origin's side is hit when the ray crosses its line between
+    the face's ends, decided by the orientation of those ends relative to the ray
+    (exact sign tests for a segment, r == 0); such a hit is the entry, as the capsule
+    lies on the inner side of that line.  Otherwise (and only with ``ends``:
+    ``_sweep`` has cast the circles already) the entry is on an end circle: the
+    circle at a, then the circle at b, the least t winning (ties keep a).  The
+    circle at b is skipped when the ray meets a's before it can reach any point of
+    b's (a bound from b's centre and r along the ray: then t_b >= t_a).  A ray along
+    the core's line meets no side face and enters through an end.  Near the junction
+    of a face and an end, where the face's t and a circle's differ by rounding only,
+    the face is taken without comparing them.
     """
     ex = bx - ax
     ey = by - ay
@@ -137,16 +142,28 @@ def ray_round(px, py, dx, dy, ax, ay, bx, by, r, ends=True):
                 best = (-rl - c) / den
                 nx = ey / le
                 ny = 0.0 - ex / le
-    if ends:
+    # a side face crossed between its ends is the entry: the capsule lies on the
+    # inner side of that face's line, which the ray crosses once.  Else the entry is
+    # on an end circle (each lies inside the capsule: its entry comes no earlier)
+    if ends and not found:
         hit, t, cx, cy = ray_circle(px, py, dx, dy, ax, ay, r)
-        if hit and (not found or t < best):
+        if hit:
             found = True
             best, nx, ny = t, cx, cy
-    if ends and ee > 0.0:
-        hit, t, cx, cy = ray_circle(px, py, dx, dy, bx, by, r)
-        if hit and (not found or t < best):
-            found = True
-            best, nx, ny = t, cx, cy
+        # the circle at b, unless the ray meets a's before it can reach b's: b's
+        # circle lies beyond (b - p).d - r |d| along d, so w = (b - p).d - t |d|^2
+        # >= r |d| (as w >= 0 and w^2 >= r^2 |d|^2, without a square root) means
+        # t_b >= t_a
+        skip = False
+        if ee > 0.0 and found:
+            w = (bx - px) * dx + (by - py) * dy - best * (dx * dx + dy * dy)
+            if w >= 0.0 and w * w >= r * r * (dx * dx + dy * dy):
+                skip = True
+        if ee > 0.0 and not skip:
+            hit, t, cx, cy = ray_circle(px, py, dx, dy, bx, by, r)
+            if hit and (not found or t < best):
+                found = True
+                best, nx, ny = t, cx, cy
     if not found:
         return _NO_HIT
     return HIT, best, nx, ny
