@@ -252,8 +252,8 @@ cdef int ray_convex(double px, double py, double dx, double dy, const Convex* cv
                     double* out) noexcept nogil:
     # an AABB, OBB or Polygon; out (OUT) = (t, nx, ny) on a hit
     cdef double x0, y0, x1, y1, c, s, rx, ry, pu, pv, du, dv, hw, hh, L, t
-    cdef double t_in, t_out, ex, ey, num, den, le, xi, yi, xj, yj
-    cdef int face, st, i, j, n
+    cdef double t_in, t_out, ex, ey, num, den, le, xi, yi, xj, yj, fx, fy
+    cdef int face, st, i, n
     cdef bint inside
     if cv.kind == AABB_KIND:
         x0 = cv.xs[0]
@@ -320,12 +320,19 @@ cdef int ray_convex(double px, double py, double dx, double dy, const Convex* cv
     t_in = -INFINITY
     t_out = INFINITY
     face = -1
+    fx = fy = 0.0
+    # each vertex is made local once: edge i ends where edge i + 1 starts
+    x0 = cv.xs[0] - cv.ox
+    y0 = cv.ys[0] - cv.oy
+    xi = x0
+    yi = y0
     for i in range(n):
-        j = i + 1 if i + 1 < n else 0
-        xi = cv.xs[i] - cv.ox
-        yi = cv.ys[i] - cv.oy
-        xj = cv.xs[j] - cv.ox
-        yj = cv.ys[j] - cv.oy
+        if i + 1 < n:
+            xj = cv.xs[i + 1] - cv.ox
+            yj = cv.ys[i + 1] - cv.oy
+        else:
+            xj = x0
+            yj = y0
         ex = xj - xi
         ey = yj - yi
         num = ex * (py - yi) - ey * (px - xi)
@@ -342,21 +349,23 @@ cdef int ray_convex(double px, double py, double dx, double dy, const Convex* cv
                 # strict: exact ties keep the lower edge index
                 t_in = t
                 face = i
+                fx = ex
+                fy = ey
         else:
             t = -num / den
             if t < t_out:
                 t_out = t
+        xi = xj
+        yi = yj
     if inside:
         return INSIDE
     if face < 0 or t_in < 0.0 or t_in > t_out:
         return MISS
-    j = face + 1 if face + 1 < n else 0
-    ex = (cv.xs[j] - cv.ox) - (cv.xs[face] - cv.ox)
-    ey = (cv.ys[j] - cv.oy) - (cv.ys[face] - cv.oy)
-    le = sqrt(ex * ex + ey * ey)
+    # the entered face's edge, kept from the loop
+    le = sqrt(fx * fx + fy * fy)
     out[0] = t_in
-    out[1] = ey / le
-    out[2] = 0.0 - ex / le
+    out[1] = fy / le
+    out[2] = 0.0 - fx / le
     return HIT
 
 
