@@ -523,6 +523,7 @@ cdef void _round_round(const Round* ra, const Round* rb, const SegClosest* c,
     cdef Core ka, kb
     cdef double ea[4]
     cdef double eb[4]
+    cdef bint seg_a, seg_b
     if (c.d2 > 0.0 and ra.ax == ra.bx and ra.ay == ra.by and rb.ax == rb.bx
             and rb.ay == rb.by):
         # two point cores (circles) apart, the commonest pair: what the general path
@@ -531,15 +532,47 @@ cdef void _round_round(const Round* ra, const Round* rb, const SegClosest* c,
         _apart(c.d2, ra.r, rb.r, ra.ax, ra.ay, rb.ax, rb.ay, False, ea, False, eb,
                False, eb, h)
         return
+    if c.d2 > 0.0:
+        # cores apart: the test below on cores built by _round_core (a zero-length
+        # core, by the same test, is a point), read straight from the fields.  _size's
+        # largest |coordinate| is a maximum, exact in any order; a core's origin is 0
+        seg_a = (ra.bx - ra.ax) * (ra.bx - ra.ax) + (ra.by - ra.ay) * (ra.by - ra.ay) != 0.0
+        seg_b = (rb.bx - rb.ax) * (rb.bx - rb.ax) + (rb.by - rb.ay) * (rb.by - rb.ay) != 0.0
+        if (not seg_a and not seg_b) or sqrt(c.d2) > REL * _round_size(ra, rb, seg_a, seg_b):
+            ea[0] = ra.ax
+            ea[1] = ra.ay
+            ea[2] = ra.bx
+            ea[3] = ra.by
+            eb[0] = rb.ax
+            eb[1] = rb.ay
+            eb[2] = rb.bx
+            eb[3] = rb.by
+            _apart(c.d2, ra.r, rb.r, c.px, c.py, c.qx, c.qy, seg_a, ea, seg_b, eb, False,
+                   eb, h)
+            return
     _round_core(&ka, ra.ax, ra.ay, ra.bx, ra.by, ra.r)
     _round_core(&kb, rb.ax, rb.ay, rb.bx, rb.by, rb.r)
-    if c.d2 > 0.0 and ((ka.n == 1 and kb.n == 1) or _clear(c.d2, &ka, &kb)):
-        _edge(&ka, ea)
-        _edge(&kb, eb)
-        _apart(c.d2, ra.r, rb.r, c.px, c.py, c.qx, c.qy, ka.n == 2, ea, kb.n == 2, eb,
-               False, eb, h)
-        return
     _overlap(&ka, &kb, False, h)
+
+
+cdef inline double _larger(double m, double x, double y) noexcept nogil:
+    # the largest of m, |x| and |y|, in _reach's order
+    if fabs(x) > m:
+        m = fabs(x)
+    if fabs(y) > m:
+        m = fabs(y)
+    return m
+
+
+cdef double _round_size(const Round* ra, const Round* rb, bint seg_a, bint seg_b) noexcept nogil:
+    # _size of the two cores _round_core builds (a point core has only its end a)
+    cdef double m = _larger(ra.r + rb.r, ra.ax, ra.ay)
+    if seg_a:
+        m = _larger(m, ra.bx, ra.by)
+    m = _larger(m, rb.ax, rb.ay)
+    if seg_b:
+        m = _larger(m, rb.bx, rb.by)
+    return m
 
 
 cdef inline bint _clear(double d2, const Core* a, const Core* b) noexcept nogil:
