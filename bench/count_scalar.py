@@ -2,11 +2,12 @@
 
 On a shared machine the clock moves more than a 5-15% change in a query's cost; the
 number of instructions a call executes does not.  For each ``QUERY A B`` this runs
-``valgrind --tool=callgrind --collect-atstart=no
+``valgrind --tool=callgrind --collect-atstart=no --toggle-collect='fc_entry_call_*'
 --toggle-collect='__pyx_pw_7fastcol_4_ext_*QUERY'`` over ``--calls`` calls of the
 compiled query on the shapes of ``bench/bench_scalar.py`` and prints the total divided
-by the number of calls: the instructions from entering the query's wrapper to leaving
-it (not the interpreter's call around it, which ``def floor(a, b): pass`` also pays).
+by the number of calls: the instructions from entering the query's entry point (the C
+entry of ``_ext/entry.pxd``, or a def's wrapper) to leaving it (not the interpreter's
+call around it, which ``def floor(a, b): pass`` also pays).
 
 How to run (from the repository root; needs valgrind and an in-place build)::
 
@@ -62,7 +63,8 @@ def count(query: str, a: str, b: str, calls: int, workdir: Path, apart: bool = F
     out = workdir / f"callgrind.{query}.{a}.{b}"
     subprocess.run(
         ["valgrind", "--tool=callgrind", "--collect-atstart=no",
-         f"--toggle-collect=__pyx_pw_7fastcol_4_ext_*{query}", f"--callgrind-out-file={out}",
+         "--toggle-collect=fc_entry_call_*", f"--toggle-collect=__pyx_pw_7fastcol_4_ext_*{query}",
+         f"--callgrind-out-file={out}",
          sys.executable, str(child), query, a, b, str(calls), "1" if apart else "0"],
         check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=os.environ,
     )

@@ -8,6 +8,9 @@ touch no Python object.
 
 from libc.math cimport INFINITY, fabs, sqrt
 
+from cpython.object cimport PyObject
+
+from .entry cimport fast_entry
 from .geometry cimport SegClosest, dist2, point_at, segment_segment
 from .narrowphase cimport Convex, Round, box_gaps, edge_reach, point_in_convex
 from .queries cimport (
@@ -156,6 +159,56 @@ cdef bint _normal(const Core* c, int k, double* nx, double* ny) noexcept nogil:
     return True
 
 
+cdef int _segment_faces(const Core* s, const Core* o, double rr, double* best, double* mx,
+                        double* my, bint* apart) noexcept nogil:
+    # _best_face of a segment core s against a segment core o, straight through: face
+    # 0 runs from s's end 0 to end 1, face 1 back; each face's reach is edge_reach's
+    # larger cross product over o's two ends, formed as it forms them, and face 1 takes
+    # face 0's length (the same square)
+    cdef double x0 = _x(s, 0)
+    cdef double y0 = _y(s, 0)
+    cdef double x1 = _x(s, 1)
+    cdef double y1 = _y(s, 1)
+    cdef double px = _x(o, 0)
+    cdef double py = _y(o, 0)
+    cdef double qx = _x(o, 1)
+    cdef double qy = _y(o, 1)
+    cdef double ex = x1 - x0
+    cdef double ey = y1 - y0
+    cdef double bx = x0 - x1
+    cdef double by = y0 - y1
+    cdef double top0 = ex * (py - y0) - ey * (px - x0)
+    cdef double top1 = ex * (qy - y0) - ey * (qx - x0)
+    cdef double back0 = bx * (py - y1) - by * (px - x1)
+    cdef double back1 = bx * (qy - y1) - by * (qx - x1)
+    cdef double length, depth
+    cdef double least = INFINITY
+    cdef int face = -1
+    if top1 > top0:
+        top0 = top1
+    if back1 > back0:
+        back0 = back1
+    apart[0] = top0 < 0.0 or back0 < 0.0
+    mx[0] = 0.0
+    my[0] = 0.0
+    length = sqrt(ex * ex + ey * ey)
+    if length != 0.0:
+        depth = rr + top0 / length
+        if depth < least:
+            least = depth
+            face = 0
+        depth = rr + back0 / length
+        if depth < least:
+            least = depth
+            face = 1
+        if face == 0:
+            _unit_normal(ex, ey, length, mx, my)
+        elif face == 1:
+            _unit_normal(bx, by, length, mx, my)
+    best[0] = least
+    return face
+
+
 cdef int _best_face(const Core* s, const Core* o, double rr, bint decide, double* best,
                     double* mx, double* my, bint* apart) noexcept nogil:
     # the shallowest face of core s against core o: returns its index (-1: none);
@@ -184,6 +237,9 @@ cdef int _best_face(const Core* s, const Core* o, double rr, bint decide, double
     cdef const double* vxs
     cdef const double* vys
     cdef double g[4]
+    if n == 2 and on == 2 and not decide:
+        # two segment cores (of round shapes: boxes and polygons have more vertices)
+        return _segment_faces(s, o, rr, best, mx, my, apart)
     if n >= 2 and s.box:
         # the least gap of o's vertices beyond each side (right, left, top, bottom),
         # as the separating axis test measures it; a face's depth is rr - gap, the
@@ -744,6 +800,10 @@ def contact(a, b, workers=1):
     >>> c.hit, c.depth, c.count
     (array([ True, False]), array([0.5, 0. ]), array([1, 0]))
     """
+    return _contact(a, b, workers)
+
+
+cdef object _contact(object a, object b, object workers):
     cdef Hit h
     cdef View va, vb
     if not (isinstance(a, Shape) and isinstance(b, Shape)):
@@ -756,3 +816,10 @@ def contact(a, b, workers=1):
     if not contact_views(&va, &vb, &h):
         return None
     return make_contact(h.nx, h.ny, h.depth, h.count, h.p0x, h.p0y, h.p1x, h.p1y)
+
+
+cdef object _contact_fast(PyObject** args, Py_ssize_t nargs):
+    return _contact(<object>args[0], <object>args[1], 1)
+
+
+contact = fast_entry(contact, "a, b, workers=1", _contact_fast, 2, 2)

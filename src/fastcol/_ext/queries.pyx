@@ -6,7 +6,9 @@ queries keep the GIL: releasing it would cost more than the work.
 """
 
 from libc.math cimport sqrt
+from cpython.object cimport PyObject
 
+from .entry cimport fast_entry
 from .narrowphase cimport (
     Convex,
     Round,
@@ -153,6 +155,10 @@ def collide(a, b, out=None, workers=1):
     >>> fc.collide(fc.Circle(0, 0, 1), fc.CircleArray([[2, 0, 1], [3, 0, 1], [0, 0, float("nan")]]))
     array([ True, False, False])
     """
+    return _collide(a, b, out, workers)
+
+
+cdef object _collide(object a, object b, object out, object workers):
     cdef double dx, dy
     if type(a) is Circle and type(b) is Circle and out is None and workers is 1:
         # the commonest pair, and already symmetric: skip the canonical ordering
@@ -185,6 +191,10 @@ def distance(a, b, out=None, workers=1):
     >>> fc.distance(fc.Circle(0, 0, 1), fc.Circle(5, 0, 1))
     3.0
     """
+    return _distance(a, b, out, workers)
+
+
+cdef object _distance(object a, object b, object out, object workers):
     cdef double sep
     cdef double pts[4]
     cdef View va, vb
@@ -208,6 +218,10 @@ def closest_points(a, b, workers=1):
     >>> fc.closest_points(fc.Circle(0, 0, 1), fc.Circle(5, 0, 1))
     Closest(point_a=(1.0, 0.0), point_b=(4.0, 0.0), distance=3.0)
     """
+    return _closest_points(a, b, workers)
+
+
+cdef object _closest_points(object a, object b, object workers):
     cdef double sep
     cdef double out[4]
     cdef View va, vb
@@ -217,3 +231,22 @@ def closest_points(a, b, workers=1):
     view_of(<Shape>b, &vb)
     sep = closest_views(&va, &vb, out)
     return make_closest(out[0], out[1], out[2], out[3], sep if sep > 0.0 else 0.0)
+
+
+# ------------------------------------------------------------------ entry points
+
+cdef object _collide_fast(PyObject** args, Py_ssize_t nargs):
+    return _collide(<object>args[0], <object>args[1], None, 1)
+
+
+cdef object _distance_fast(PyObject** args, Py_ssize_t nargs):
+    return _distance(<object>args[0], <object>args[1], None, 1)
+
+
+cdef object _closest_points_fast(PyObject** args, Py_ssize_t nargs):
+    return _closest_points(<object>args[0], <object>args[1], 1)
+
+
+collide = fast_entry(collide, "a, b, out=None, workers=1", _collide_fast, 2, 2)
+distance = fast_entry(distance, "a, b, out=None, workers=1", _distance_fast, 2, 2)
+closest_points = fast_entry(closest_points, "a, b, workers=1", _closest_points_fast, 2, 2)

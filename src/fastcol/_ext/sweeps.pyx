@@ -8,7 +8,9 @@ GIL: releasing it would cost more than the work.
 from libc.math cimport INFINITY, fabs, frexp, isinf, ldexp, sqrt
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy
+from cpython.object cimport PyObject
 
+from .entry cimport fast_entry
 from .geometry cimport closest_on_segment, dist2
 from .narrowphase cimport Convex, Round, point_in_convex
 from .queries cimport (
@@ -492,6 +494,11 @@ def raycast(shape, origin, direction, max_t=INFINITY, workers=1):
     >>> fc.raycast(fc.AABB(0, 0, 2, 2), (1, 1), (1, 0))   # starts inside
     RayHit(t=0.0, point=(1.0, 1.0), normal=(0.0, 0.0))
     """
+    return _raycast(shape, origin, direction, max_t, workers)
+
+
+cdef object _raycast(object shape, object origin, object direction, object max_t,
+                     object workers):
     cdef double px, py, dx, dy, limit
     cdef double out[5]
     cdef View v
@@ -674,6 +681,11 @@ def time_of_impact(a, velocity_a, b, velocity_b, max_t=1.0, workers=1):
     >>> fc.time_of_impact(fc.Circle(0, 0, 1), (0, 0), fc.AABB(1, -1, 2, 1), (5, 0))  # touching
     0.0
     """
+    return _time_of_impact(a, velocity_a, b, velocity_b, max_t, workers)
+
+
+cdef object _time_of_impact(object a, object velocity_a, object b, object velocity_b,
+                            object max_t, object workers):
     cdef double vax, vay, vbx, vby, limit, t
     cdef View va, vb
     if not (isinstance(a, Shape) and isinstance(b, Shape) and type(velocity_a) is not _NDARRAY
@@ -690,3 +702,27 @@ def time_of_impact(a, velocity_a, b, velocity_b, max_t=1.0, workers=1):
     view_of(<Shape>b, &vb)
     t = toi_views(&va, vax, vay, &vb, vbx, vby, limit)
     return None if t < 0.0 else t
+
+
+# ------------------------------------------------------------------ entry points
+
+# the defaults of max_t, as the defs have them
+cdef object _NO_LIMIT = INFINITY
+cdef object _UNIT_TIME = 1.0
+
+
+cdef object _raycast_fast(PyObject** args, Py_ssize_t nargs):
+    return _raycast(<object>args[0], <object>args[1], <object>args[2],
+                    <object>args[3] if nargs == 4 else _NO_LIMIT, 1)
+
+
+cdef object _time_of_impact_fast(PyObject** args, Py_ssize_t nargs):
+    return _time_of_impact(<object>args[0], <object>args[1], <object>args[2], <object>args[3],
+                           <object>args[4] if nargs == 5 else _UNIT_TIME, 1)
+
+
+raycast = fast_entry(raycast, "shape, origin, direction, max_t=math.inf, workers=1",
+                     _raycast_fast, 3, 4)
+time_of_impact = fast_entry(time_of_impact,
+                            "a, velocity_a, b, velocity_b, max_t=1.0, workers=1",
+                            _time_of_impact_fast, 4, 5)

@@ -1,0 +1,107 @@
+# The scalar queries' entry points: a builtin function whose C code takes the common
+# call (positional arguments only, lo to hi of them) straight to the query's
+# implementation, and hands any other call (keywords, another count) to the query's
+# Cython def, which parses it in full.  Cython's def with optional arguments, called
+# through its function object and its argument parser, costs 7-14 ns a call more than
+# this on our machines (bench_scalar's floor is about 45 ns), more than some queries'
+# own work.  The builtin carries the def's docstring and signature (inspect.signature
+# reads it), and its module's name.
+#
+# Each module holds its entries in static slots (FC_SLOTS of them), one C function per
+# slot, so that a call finds its entry at a fixed address: no lookup through the
+# function's self.
+
+from cpython.mem cimport PyMem_Malloc
+from cpython.object cimport PyObject
+from cpython.ref cimport Py_INCREF
+from libc.string cimport memcpy
+
+cdef extern from *:
+    """
+    typedef PyObject *(*fc_fast_fn)(PyObject **args, Py_ssize_t nargs);
+
+    typedef struct {
+        PyMethodDef def;      /* name and doc: a block of their own, never freed */
+        fc_fast_fn fast;      /* positional calls of lo..hi arguments */
+        PyObject *general;    /* the query's def: every other call (a reference) */
+        Py_ssize_t lo, hi;
+    } fc_entry;
+
+    #define FC_SLOTS 4
+    static fc_entry fc_entries[FC_SLOTS];
+    static int fc_used = 0;
+
+    static PyObject *fc_dispatch(fc_entry *e, PyObject *const *args,
+                                 Py_ssize_t nargs, PyObject *kwnames) {
+        if (kwnames == NULL && nargs >= e->lo && nargs <= e->hi)
+            return e->fast((PyObject **)args, nargs);
+        return PyObject_Vectorcall(e->general, args, nargs, kwnames);
+    }
+
+    #define FC_SLOT(k) \\
+        static PyObject *fc_entry_call_##k(PyObject *self, PyObject *const *args, \\
+                                           Py_ssize_t nargs, PyObject *kwnames) { \\
+            return fc_dispatch(&fc_entries[k], args, nargs, kwnames); \\
+        }
+    FC_SLOT(0)
+    FC_SLOT(1)
+    FC_SLOT(2)
+    FC_SLOT(3)
+
+    /* the next free slot, its method set up; NULL when every slot is taken */
+    static fc_entry *fc_take_slot(void) {
+        static PyObject *(*const calls[FC_SLOTS])(PyObject *, PyObject *const *,
+                                                  Py_ssize_t, PyObject *) = {
+            fc_entry_call_0, fc_entry_call_1, fc_entry_call_2, fc_entry_call_3};
+        fc_entry *e;
+        if (fc_used == FC_SLOTS)
+            return NULL;
+        e = &fc_entries[fc_used];
+        e->def.ml_meth = (PyCFunction)(void (*)(void))calls[fc_used];
+        e->def.ml_flags = METH_FASTCALL | METH_KEYWORDS;
+        fc_used++;
+        return e;
+    }
+    """
+    ctypedef object (*fc_fast_fn)(PyObject** args, Py_ssize_t nargs)
+    ctypedef struct _MethodDef "PyMethodDef":
+        const char* ml_name
+        const char* ml_doc
+    ctypedef struct fc_entry:
+        _MethodDef def_ "def"
+        fc_fast_fn fast
+        PyObject* general
+        Py_ssize_t lo, hi
+    fc_entry* fc_take_slot()
+    object PyCFunction_NewEx(_MethodDef* ml, PyObject* self, object module)
+
+
+cdef inline object fast_entry(object general, str signature, fc_fast_fn fast,
+                              Py_ssize_t lo, Py_ssize_t hi):
+    # the builtin entry of def general: its name, module and docstring, with the text
+    # signature "name(signature)" in place of the one embedsignature put first
+    cdef str name = general.__name__
+    cdef str doc = general.__doc__
+    if doc.startswith(name + "("):
+        doc = doc.split("\n\n", 1)[1]
+    cdef bytes bname = name.encode()
+    cdef bytes text = f"{name}({signature})\n--\n\n{doc}".encode()
+    cdef Py_ssize_t nn = len(bname) + 1
+    cdef Py_ssize_t nt = len(text) + 1
+    cdef char* block
+    cdef fc_entry* e = fc_take_slot()
+    if e == NULL:
+        raise RuntimeError("fastcol: more scalar entry points in one module than FC_SLOTS")
+    block = <char*>PyMem_Malloc(nn + nt)
+    if block == NULL:
+        raise MemoryError()
+    memcpy(block, <const char*>bname, nn)
+    memcpy(block + nn, <const char*>text, nt)
+    e.def_.ml_name = block
+    e.def_.ml_doc = block + nn
+    e.fast = fast
+    Py_INCREF(general)
+    e.general = <PyObject*>general
+    e.lo = lo
+    e.hi = hi
+    return PyCFunction_NewEx(&e.def_, NULL, general.__module__)

@@ -1,0 +1,88 @@
+"""The scalar queries answer alike however they are called.
+
+The compiled queries are builtin functions whose C entry takes positional calls of the
+usual length straight to the query and hands every other call (keywords, workers or
+max_t given, too few or too many arguments) to the full argument parser
+(``_ext/entry.pxd``).  Both routes must give the same answers and the same errors, in
+both backends: a default or an argument order wrong on either route shows here.
+"""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+
+QUERIES = ("collide", "distance", "closest_points", "contact", "raycast", "time_of_impact")
+
+
+def _shapes(fc):
+    # asymmetric pairs: swapping a and b changes every answer's sign or order
+    return fc.Capsule(0.0, 0.0, 2.0, 0.0, 0.5), fc.AABB(1.5, 0.25, 3.0, 1.0)
+
+
+def test_pair_queries_positional_and_keyword(fc):
+    a, b = _shapes(fc)
+    for name in ("collide", "distance", "closest_points", "contact"):
+        query = getattr(fc, name)
+        want = query(a, b)
+        assert query(a=a, b=b) == want, name
+        assert query(a, b=b) == want, name
+        assert query(a, b, workers=1) == want, name
+    assert fc.collide(a, b) is True
+    assert fc.collide(a, b, None, 1) is True
+    # the capsule's surface ends at x = 2.5, the circle's begins at 9
+    assert fc.distance(a, fc.Circle(10.0, 0.0, 1.0)) == 6.5
+    assert fc.distance(a, fc.Circle(10.0, 0.0, 1.0), None) == 6.5
+    # a and b in the order given: swapped, the normal turns round
+    contact = fc.contact(a, b)
+    assert fc.contact(a, b, 1) == contact
+    assert fc.contact(b, a).normal == (-contact.normal[0], -contact.normal[1])
+
+
+def test_raycast_positional_and_keyword(fc):
+    a, _ = _shapes(fc)
+    # the ray reaches a's left end (x = -0.5) at t = 2.0: within the default max_t
+    # (inf), beyond max_t 1.5
+    hit = fc.raycast(a, (-2.5, 0.0), (1.0, 0.0))
+    assert hit == (2.0, (-0.5, 0.0), (-1.0, 0.0))
+    assert fc.raycast(a, (-2.5, 0.0), (1.0, 0.0), 3.0) == hit
+    assert fc.raycast(a, (-2.5, 0.0), (1.0, 0.0), 1.5) is None
+    assert fc.raycast(a, (-2.5, 0.0), (1.0, 0.0), 1.5, 1) is None
+    assert fc.raycast(shape=a, origin=(-2.5, 0.0), direction=(1.0, 0.0)) == hit
+    assert fc.raycast(a, (-2.5, 0.0), direction=(1.0, 0.0), max_t=1.5) is None
+
+
+def test_time_of_impact_positional_and_keyword(fc):
+    a = fc.Circle(0.0, 0.0, 1.0)
+    b = fc.Circle(5.0, 0.0, 1.0)
+    # b closes the gap of 3 at speed 2: t = 1.5, beyond the default max_t (1.0)
+    assert fc.time_of_impact(a, (0.0, 0.0), b, (-2.0, 0.0)) is None
+    assert fc.time_of_impact(a, (0.0, 0.0), b, (-2.0, 0.0), 2.0) == 1.5
+    assert fc.time_of_impact(a, (0.0, 0.0), b, (-2.0, 0.0), 2.0, 1) == 1.5
+    assert fc.time_of_impact(a=a, velocity_a=(0.0, 0.0), b=b, velocity_b=(-2.0, 0.0),
+                             max_t=2.0) == 1.5
+    # the order of the arguments: a moving right onto b is the same impact
+    assert fc.time_of_impact(a, (2.0, 0.0), b, (0.0, 0.0), 2.0) == 1.5
+    assert fc.time_of_impact(b, (-2.0, 0.0), a, (0.0, 0.0), max_t=2.0) == 1.5
+
+
+@pytest.mark.parametrize("name", QUERIES)
+def test_wrong_argument_counts_are_type_errors(fc, name):
+    query = getattr(fc, name)
+    a, b = _shapes(fc)
+    required = [p for p in inspect.signature(query).parameters.values()
+                if p.default is inspect.Parameter.empty]
+    allowed = len(inspect.signature(query).parameters)
+    args = {"collide": (a, b), "distance": (a, b), "closest_points": (a, b),
+            "contact": (a, b), "raycast": (a, (0.0, 0.0), (1.0, 0.0)),
+            "time_of_impact": (a, (0.0, 0.0), b, (1.0, 0.0))}[name]
+    assert len(args) == len(required)
+    with pytest.raises(TypeError):
+        query(*args[:-1])
+    with pytest.raises(TypeError):
+        query()
+    with pytest.raises(TypeError):
+        query(*args, *([1] * (allowed - len(args) + 1)))
+    with pytest.raises(TypeError):
+        query(*args, no_such_argument=1)
