@@ -87,6 +87,20 @@ cdef bint ray_circle(double px, double py, double dx, double dy,
     return True
 
 
+cdef int ray_disc(double px, double py, double dx, double dy, double cx, double cy,
+                  double r, double* out) noexcept nogil:
+    # the circle (c, r): ray_round of a core of zero length at c with its ends,
+    # operation for operation, less the steps a zero-length core skips
+    if r == 0.0:
+        # a point: on it exactly, as ray_round's sign tests
+        if px == cx and py == cy:
+            return INSIDE
+    elif sqrt(dist2(px, py, cx, cy)) <= r:
+        # ray_round's closest point of a zero-length core is its end a, here c
+        return INSIDE
+    return HIT if ray_circle(px, py, dx, dy, cx, cy, r, out) else MISS
+
+
 cdef int ray_round(double px, double py, double dx, double dy, double ax, double ay,
                    double bx, double by, double r, bint ends, double* out) noexcept nogil:
     # the capsule with core ab and radius r: side face, circle at a, circle at b (the
@@ -101,6 +115,9 @@ cdef int ray_round(double px, double py, double dx, double dy, double ax, double
     ex = bx - ax
     ey = by - ay
     ee = ex * ex + ey * ey
+    if ee == 0.0 and ends:
+        # a zero-length core: its inside test and one circle, without the steps below
+        return ray_disc(px, py, dx, dy, ax, ay, r, out)
     if r == 0.0:
         # a segment or a point: on it by sign tests, not by a rounded distance
         if ee == 0.0:
@@ -169,19 +186,6 @@ cdef int ray_round(double px, double py, double dx, double dy, double ax, double
     out[2] = ny
     return HIT
 
-
-cdef int ray_disc(double px, double py, double dx, double dy, double r,
-                  double* out) noexcept nogil:
-    # the circle of radius r about the local origin: ray_round of the core (0, 0)-(0, 0)
-    # with its ends, operation for operation, less the steps a zero-length core skips
-    if r == 0.0:
-        # a point: on it exactly, as ray_round's sign tests
-        if px == 0.0 and py == 0.0:
-            return INSIDE
-    elif sqrt(dist2(px, py, 0.0, 0.0)) <= r:
-        # ray_round's closest point of a zero-length core is its end, here (0, 0)
-        return INSIDE
-    return HIT if ray_circle(px, py, dx, dy, 0.0, 0.0, r, out) else MISS
 
 
 # --------------------------------------------------------------------- convex shapes
@@ -452,7 +456,7 @@ cdef bint raycast_view(const View* v, double px, double py, double dx, double dy
     e = _scaled(dx, dy, &sx, &sy)
     if v.kind == CIRCLE:
         # the local origin is the centre
-        st = ray_disc(lx, ly, sx, sy, v.f[2], hit)
+        st = ray_disc(lx, ly, sx, sy, 0.0, 0.0, v.f[2], hit)
     elif v.kind <= SEGMENT:
         view_core(v, ox, oy, &rc)
         st = ray_round(lx, ly, sx, sy, rc.ax, rc.ay, rc.bx, rc.by, rc.r, True, hit)

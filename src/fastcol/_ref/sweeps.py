@@ -101,6 +101,9 @@ def ray_round(px, py, dx, dy, ax, ay, bx, by, r, ends=True):
     ex = bx - ax
     ey = by - ay
     ee = ex * ex + ey * ey
+    if ee == 0.0 and ends:
+        # a zero-length core: its inside test and one circle, without the steps below
+        return ray_disc(px, py, dx, dy, ax, ay, r)
     if r == 0.0:
         # a segment or a point has no inside: on it means on its line, between its
         # ends, by sign tests (a distance rounded to 1e-17 would miss it)
@@ -169,20 +172,20 @@ def ray_round(px, py, dx, dy, ax, ay, bx, by, r, ends=True):
     return HIT, best, nx, ny
 
 
-def ray_disc(px, py, dx, dy, r):
-    """A ray against the circle of radius r about the local origin.
+def ray_disc(px, py, dx, dy, cx, cy, r):
+    """A ray against the circle (c, r) (local coordinates).
 
-    ``ray_round`` of the core (0, 0)-(0, 0) with its ends, operation for operation,
-    less the steps a zero-length core skips (side faces, the second end).
+    ``ray_round`` of a core of zero length at c with its ends, operation for
+    operation, less the steps a zero-length core skips (side faces, the second end).
     """
     if r == 0.0:
         # a point: on it exactly, as ray_round's sign tests
-        if px == 0.0 and py == 0.0:
+        if px == cx and py == cy:
             return _INSIDE
-    elif math.sqrt(dist2(px, py, 0.0, 0.0)) <= r:
-        # ray_round's closest point of a zero-length core is its end, here (0, 0)
+    elif math.sqrt(dist2(px, py, cx, cy)) <= r:
+        # ray_round's closest point of a zero-length core is its end a, here c
         return _INSIDE
-    hit, t, nx, ny = ray_circle(px, py, dx, dy, 0.0, 0.0, r)
+    hit, t, nx, ny = ray_circle(px, py, dx, dy, cx, cy, r)
     return (HIT, t, nx, ny) if hit else _NO_HIT
 
 
@@ -467,7 +470,7 @@ def _raycast_shape(shape, origin, direction, max_t):
     sx, sy, e = _scaled(dx, dy)
     if shape.kind == CIRCLE:
         # the local origin is the centre
-        st, t, nx, ny = ray_disc(lx, ly, sx, sy, shape._r)
+        st, t, nx, ny = ray_disc(lx, ly, sx, sy, 0.0, 0.0, shape._r)
     elif shape.kind <= SEGMENT:
         ax, ay, bx, by, r = _core(shape, ox, oy)
         st, t, nx, ny = ray_round(lx, ly, sx, sy, ax, ay, bx, by, r)
