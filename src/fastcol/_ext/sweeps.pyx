@@ -105,7 +105,7 @@ cdef int ray_round(double px, double py, double dx, double dy, double ax, double
                    double bx, double by, double r, bint ends, double* out) noexcept nogil:
     # the capsule with core ab and radius r: side face, circle at a, circle at b (the
     # circles only with ends: time_of_impact has cast them already, see _sweep)
-    cdef double qx, qy, ex, ey, ee, le, rl, c, den, k, oa, ob, dot, w
+    cdef double qx, qy, ex, ey, ee, le, rl, c, den, k, oa, ob, dot, w, dd
     cdef double best = 0.0
     cdef bint skip = False
     cdef double nx = 0.0
@@ -165,15 +165,15 @@ cdef int ray_round(double px, double py, double dx, double dy, double ax, double
             best = cand[0]
             nx = cand[1]
             ny = cand[2]
-        # the circle at b, unless the ray meets a's before it can reach b's: b's
-        # circle lies beyond (b - p).d - r |d| along d, so w = (b - p).d - t |d|^2
-        # >= r |d| (as w >= 0 and w^2 >= r^2 |d|^2, without a square root) means
-        # t_b >= t_a
-        if ee > 0.0 and found:
-            w = (bx - px) * dx + (by - py) * dy - best * (dx * dx + dy * dy)
-            if w >= 0.0 and w * w >= r * r * (dx * dx + dy * dy):
-                skip = True
-        if ee > 0.0 and not skip:
+        # the circle at b (ee > 0 here), unless the ray meets a's before it can
+        # reach b's: b's circle lies beyond (b - p).d - r |d| along d, so
+        # w = (b - p).d - t |d|^2 >= r |d| (as w >= 0 and w^2 >= r^2 |d|^2, without a
+        # square root) means t_b >= t_a
+        if found:
+            dd = dx * dx + dy * dy
+            w = (bx - px) * dx + (by - py) * dy - best * dd
+            skip = w >= 0.0 and w * w >= r * r * dd
+        if not skip:
             if ray_circle(px, py, dx, dy, bx, by, r, cand) and (not found or cand[0] < best):
                 found = True
                 best = cand[0]
@@ -185,7 +185,6 @@ cdef int ray_round(double px, double py, double dx, double dy, double ax, double
     out[1] = nx
     out[2] = ny
     return HIT
-
 
 
 # --------------------------------------------------------------------- convex shapes
@@ -454,10 +453,7 @@ cdef bint raycast_view(const View* v, double px, double py, double dx, double dy
     lx = px - ox
     ly = py - oy
     e = _scaled(dx, dy, &sx, &sy)
-    if v.kind == CIRCLE:
-        # the local origin is the centre
-        st = ray_disc(lx, ly, sx, sy, 0.0, 0.0, v.f[2], hit)
-    elif v.kind <= SEGMENT:
+    if v.kind <= SEGMENT:
         view_core(v, ox, oy, &rc)
         st = ray_round(lx, ly, sx, sy, rc.ax, rc.ay, rc.bx, rc.by, rc.r, True, hit)
     else:

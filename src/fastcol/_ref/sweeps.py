@@ -153,16 +153,16 @@ def ray_round(px, py, dx, dy, ax, ay, bx, by, r, ends=True):
         if hit:
             found = True
             best, nx, ny = t, cx, cy
-        # the circle at b, unless the ray meets a's before it can reach b's: b's
-        # circle lies beyond (b - p).d - r |d| along d, so w = (b - p).d - t |d|^2
-        # >= r |d| (as w >= 0 and w^2 >= r^2 |d|^2, without a square root) means
-        # t_b >= t_a
+        # the circle at b (ee > 0 here), unless the ray meets a's before it can
+        # reach b's: b's circle lies beyond (b - p).d - r |d| along d, so
+        # w = (b - p).d - t |d|^2 >= r |d| (as w >= 0 and w^2 >= r^2 |d|^2, without a
+        # square root) means t_b >= t_a
         skip = False
-        if ee > 0.0 and found:
-            w = (bx - px) * dx + (by - py) * dy - best * (dx * dx + dy * dy)
-            if w >= 0.0 and w * w >= r * r * (dx * dx + dy * dy):
-                skip = True
-        if ee > 0.0 and not skip:
+        if found:
+            dd = dx * dx + dy * dy
+            w = (bx - px) * dx + (by - py) * dy - best * dd
+            skip = w >= 0.0 and w * w >= r * r * dd
+        if not skip:
             hit, t, cx, cy = ray_circle(px, py, dx, dy, bx, by, r)
             if hit and (not found or t < best):
                 found = True
@@ -468,10 +468,7 @@ def _raycast_shape(shape, origin, direction, max_t):
     lx = px - ox
     ly = py - oy
     sx, sy, e = _scaled(dx, dy)
-    if shape.kind == CIRCLE:
-        # the local origin is the centre
-        st, t, nx, ny = ray_disc(lx, ly, sx, sy, 0.0, 0.0, shape._r)
-    elif shape.kind <= SEGMENT:
+    if shape.kind <= SEGMENT:
         ax, ay, bx, by, r = _core(shape, ox, oy)
         st, t, nx, ny = ray_round(lx, ly, sx, sy, ax, ay, bx, by, r)
     else:
