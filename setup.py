@@ -19,8 +19,8 @@ def _flag(name):
 
 
 MODULES = [
-    "geometry", "records", "shapes", "narrowphase", "queries", "batch", "contacts", "sweeps",
-    "_info", "broadphase",
+    "pool", "geometry", "records", "shapes", "narrowphase", "queries", "batch", "contacts",
+    "sweeps", "_info", "broadphase",
 ]
 
 # Floating-point policy: no FMA contraction and never fast-math, so the kernels round

@@ -28,6 +28,7 @@ from .geometry cimport (
 from .narrowphase cimport Round, round_result, round_round_closest, round_round_collide
 from .contacts cimport Hit, contact_views
 from .queries cimport View, closest_views, collide_views, set_fast_collide, view_of
+from .pool cimport run_rows, slots_for
 from .sweeps cimport raycast_view, toi_views
 from .shapes cimport AABB_KIND, CAPSULE, CIRCLE, OBB_KIND, POLYGON, SEGMENT, Shape
 
@@ -484,113 +485,119 @@ cdef const void* array_side(Buffers held, Side* s, object x, object dtype) excep
     return held.address(rows, False)
 
 
-cdef class _Job(Buffers):
-    # one batch query: its operands and outputs, run over chunks of rows
-    cdef int query
-    cdef Side a, b
-    cdef bint f32
-    cdef const void* da
-    cdef const void* db
-    cdef unsigned char* hit
-    cdef void* dist
-    cdef void* pa
-    cdef void* pb
-    cdef long long* count
+cdef struct JobRows:
+    # one batch query: its operands and outputs (a _Job's, read without the GIL)
+    int query
+    Side a, b
+    bint f32
+    const void* da
+    const void* db
+    unsigned char* hit
+    void* dist
+    void* pa
+    void* pb
+    long long* count
     # rays and sweeps: origins and directions (or the two velocities) and max_t, as
     # float64 rows; a step of 0 for one value standing for every row
-    cdef const double* vec[2]
-    cdef Py_ssize_t vstep[2]
-    cdef const double* lim
-    cdef Py_ssize_t lstep
+    const double* vec[2]
+    Py_ssize_t vstep[2]
+    const double* lim
+    Py_ssize_t lstep
+    bint failed             # a block found no memory for its polygon scratch
 
-    def run(self, Py_ssize_t start, Py_ssize_t stop):
-        cdef Side a = self.a
-        cdef Side b = self.b
-        cdef bint failed = False
-        a.xs = a.ys = b.xs = b.ys = NULL
-        with nogil:
-            # each chunk has its own copy of the sides, and its own polygon scratch
-            if not a.fixed and a.kind == POLYGON:
-                a.xs = <double*>malloc(2 * a.capacity * sizeof(double))
-                a.ys = a.xs + a.capacity
-                failed = a.xs == NULL
-            if not b.fixed and b.kind == POLYGON:
-                b.xs = <double*>malloc(2 * b.capacity * sizeof(double))
-                b.ys = b.xs + b.capacity
-                failed = failed or b.xs == NULL
-            if failed:
-                pass
-            elif self.query == CONTACT:
-                if self.f32:
-                    _contact_loop[float](&a, &b, <const float*>self.da, <const float*>self.db,
-                                         start, stop, self.hit, <float*>self.dist,
-                                         <float*>self.pa, <float*>self.pb, self.count)
-                else:
-                    _contact_loop[double](&a, &b, <const double*>self.da,
-                                          <const double*>self.db, start, stop, self.hit,
-                                          <double*>self.dist, <double*>self.pa,
-                                          <double*>self.pb, self.count)
-            elif self.query == RAYCAST:
-                if self.f32:
-                    _ray_loop[float](&a, <const float*>self.da, self.vec[0], self.vstep[0],
-                                     self.vec[1], self.vstep[1], self.lim, self.lstep,
-                                     start, stop, self.hit, <float*>self.dist,
-                                     <float*>self.pa, <float*>self.pb)
-                else:
-                    _ray_loop[double](&a, <const double*>self.da, self.vec[0], self.vstep[0],
-                                      self.vec[1], self.vstep[1], self.lim, self.lstep,
-                                      start, stop, self.hit, <double*>self.dist,
-                                      <double*>self.pa, <double*>self.pb)
-            elif self.query == SWEEP:
-                if self.f32:
-                    _sweep_loop[float](&a, &b, <const float*>self.da, <const float*>self.db,
-                                       self.vec[0], self.vstep[0], self.vec[1],
-                                       self.vstep[1], self.lim, self.lstep, start, stop,
-                                       <float*>self.dist)
-                else:
-                    _sweep_loop[double](&a, &b, <const double*>self.da,
-                                        <const double*>self.db, self.vec[0], self.vstep[0],
-                                        self.vec[1], self.vstep[1], self.lim, self.lstep,
-                                        start, stop, <double*>self.dist)
-            elif self.query == COLLIDE:
-                if self.f32:
-                    _collide_rows[float](&a, &b, <const float*>self.da,
-                                         <const float*>self.db, start, stop, self.hit)
-                else:
-                    _collide_rows[double](&a, &b, <const double*>self.da,
-                                          <const double*>self.db, start, stop, self.hit)
-            elif a.kind == CIRCLE and b.kind == CIRCLE and self.query == DISTANCE:
-                if self.f32:
-                    _circles_distance[float](&a, &b, <const float*>self.da,
-                                             <const float*>self.db, start, stop,
-                                             <float*>self.dist)
-                else:
-                    _circles_distance[double](&a, &b, <const double*>self.da,
-                                              <const double*>self.db, start, stop,
-                                              <double*>self.dist)
-            elif a.kind <= SEGMENT and b.kind <= SEGMENT:
-                if self.f32:
-                    _round_loop[float](self.query, &a, &b, <const float*>self.da,
-                                       <const float*>self.db, start, stop, self.hit,
-                                       <float*>self.dist, <float*>self.pa, <float*>self.pb)
-                else:
-                    _round_loop[double](self.query, &a, &b, <const double*>self.da,
-                                        <const double*>self.db, start, stop, self.hit,
-                                        <double*>self.dist, <double*>self.pa,
-                                        <double*>self.pb)
-            else:
-                if self.f32:
-                    _loop[float](self.query, &a, &b, <const float*>self.da,
-                                 <const float*>self.db, start, stop, self.hit,
-                                 <float*>self.dist, <float*>self.pa, <float*>self.pb)
-                else:
-                    _loop[double](self.query, &a, &b, <const double*>self.da,
-                                  <const double*>self.db, start, stop, self.hit,
-                                  <double*>self.dist, <double*>self.pa, <double*>self.pb)
-            free(a.xs)
-            free(b.xs)
-        if failed:
-            raise MemoryError("no memory for the polygon scratch buffers")
+
+cdef void _job_rows(void* ctx, int slot, Py_ssize_t start, Py_ssize_t stop) noexcept nogil:
+    # rows start..stop of a batch query (a pool block, or the whole call)
+    cdef JobRows* r = <JobRows*>ctx
+    # each block has its own copy of the sides, and its own polygon scratch
+    cdef Side a = r.a
+    cdef Side b = r.b
+    cdef bint failed = False
+    a.xs = a.ys = b.xs = b.ys = NULL
+    if not a.fixed and a.kind == POLYGON:
+        a.xs = <double*>malloc(2 * a.capacity * sizeof(double))
+        a.ys = a.xs + a.capacity
+        failed = a.xs == NULL
+    if not b.fixed and b.kind == POLYGON:
+        b.xs = <double*>malloc(2 * b.capacity * sizeof(double))
+        b.ys = b.xs + b.capacity
+        failed = failed or b.xs == NULL
+    if failed:
+        r.failed = True
+    elif r.query == CONTACT:
+        if r.f32:
+            _contact_loop[float](&a, &b, <const float*>r.da, <const float*>r.db,
+                                 start, stop, r.hit, <float*>r.dist,
+                                 <float*>r.pa, <float*>r.pb, r.count)
+        else:
+            _contact_loop[double](&a, &b, <const double*>r.da,
+                                  <const double*>r.db, start, stop, r.hit,
+                                  <double*>r.dist, <double*>r.pa,
+                                  <double*>r.pb, r.count)
+    elif r.query == RAYCAST:
+        if r.f32:
+            _ray_loop[float](&a, <const float*>r.da, r.vec[0], r.vstep[0],
+                             r.vec[1], r.vstep[1], r.lim, r.lstep,
+                             start, stop, r.hit, <float*>r.dist,
+                             <float*>r.pa, <float*>r.pb)
+        else:
+            _ray_loop[double](&a, <const double*>r.da, r.vec[0], r.vstep[0],
+                              r.vec[1], r.vstep[1], r.lim, r.lstep,
+                              start, stop, r.hit, <double*>r.dist,
+                              <double*>r.pa, <double*>r.pb)
+    elif r.query == SWEEP:
+        if r.f32:
+            _sweep_loop[float](&a, &b, <const float*>r.da, <const float*>r.db,
+                               r.vec[0], r.vstep[0], r.vec[1],
+                               r.vstep[1], r.lim, r.lstep, start, stop,
+                               <float*>r.dist)
+        else:
+            _sweep_loop[double](&a, &b, <const double*>r.da,
+                                <const double*>r.db, r.vec[0], r.vstep[0],
+                                r.vec[1], r.vstep[1], r.lim, r.lstep,
+                                start, stop, <double*>r.dist)
+    elif r.query == COLLIDE:
+        if r.f32:
+            _collide_rows[float](&a, &b, <const float*>r.da,
+                                 <const float*>r.db, start, stop, r.hit)
+        else:
+            _collide_rows[double](&a, &b, <const double*>r.da,
+                                  <const double*>r.db, start, stop, r.hit)
+    elif a.kind == CIRCLE and b.kind == CIRCLE and r.query == DISTANCE:
+        if r.f32:
+            _circles_distance[float](&a, &b, <const float*>r.da,
+                                     <const float*>r.db, start, stop,
+                                     <float*>r.dist)
+        else:
+            _circles_distance[double](&a, &b, <const double*>r.da,
+                                      <const double*>r.db, start, stop,
+                                      <double*>r.dist)
+    elif a.kind <= SEGMENT and b.kind <= SEGMENT:
+        if r.f32:
+            _round_loop[float](r.query, &a, &b, <const float*>r.da,
+                               <const float*>r.db, start, stop, r.hit,
+                               <float*>r.dist, <float*>r.pa, <float*>r.pb)
+        else:
+            _round_loop[double](r.query, &a, &b, <const double*>r.da,
+                                <const double*>r.db, start, stop, r.hit,
+                                <double*>r.dist, <double*>r.pa,
+                                <double*>r.pb)
+    else:
+        if r.f32:
+            _loop[float](r.query, &a, &b, <const float*>r.da,
+                         <const float*>r.db, start, stop, r.hit,
+                         <float*>r.dist, <float*>r.pa, <float*>r.pb)
+        else:
+            _loop[double](r.query, &a, &b, <const double*>r.da,
+                          <const double*>r.db, start, stop, r.hit,
+                          <double*>r.dist, <double*>r.pa, <double*>r.pb)
+    free(a.xs)
+    free(b.xs)
+
+
+cdef class _Job(Buffers):
+    # one batch query: its operands and outputs, run over blocks of rows
+    cdef JobRows r
 
 
 cdef const void* _side(_Job job, Side* s, object x, object dtype) except NULL:
@@ -607,21 +614,28 @@ cdef const void* _side(_Job job, Side* s, object x, object dtype) except NULL:
 
 cdef _Job _job(int query, object a, object b, object dtype):
     cdef _Job job = _Job.__new__(_Job)
-    job.query = query
-    job.f32 = dtype.itemsize == 4
-    job.da = _side(job, &job.a, a, dtype)
-    job.db = _side(job, &job.b, b, dtype)
+    job.r.query = query
+    job.r.f32 = dtype.itemsize == 4
+    job.r.da = _side(job, &job.r.a, a, dtype)
+    job.r.db = _side(job, &job.r.b, b, dtype)
     return job
 
 
 cdef object _BOOL = np.dtype(bool)
 
 
+# the fewest rows of a pool block, by query: a block should take microseconds (a
+# contact row takes 60-400 ns, a collide of circles a few)
+cdef Py_ssize_t[6] _GRAIN = [1024, 1024, 256, 64, 128, 64]
+
+
 cdef inline void _start(_Job job, Py_ssize_t n, object workers) except *:
-    if workers is 1:
-        job.run(0, n)
-    else:
-        _batch.run(job.run, n, _batch.check_workers(workers))
+    # the rows here (one worker), or in blocks over the pool's threads
+    cdef int slots = 1 if workers is 1 else slots_for(_batch.check_workers(workers))
+    job.r.failed = False
+    run_rows(_job_rows, &job.r, n, _GRAIN[job.r.query], slots)
+    if job.r.failed:
+        raise MemoryError("no memory for the polygon scratch buffers")
 
 
 def collide(query, a, b, out, workers):
@@ -631,7 +645,7 @@ def collide(query, a, b, out, workers):
     n, dtype = _batch.pair(a, b, Shape)
     res = np.empty(n, dtype=_BOOL) if out is None else _batch.check_out(out, n, _BOOL)
     cdef _Job job = _job(COLLIDE, a, b, dtype)
-    job.hit = <unsigned char*>job.address(res, True)
+    job.r.hit = <unsigned char*>job.address(res, True)
     _start(job, n, workers)
     return res
 
@@ -643,7 +657,7 @@ def distance(query, a, b, out, workers):
     n, dtype = _batch.pair(a, b, Shape)
     res = np.empty(n, dtype=dtype) if out is None else _batch.check_out(out, n, dtype)
     cdef _Job job = _job(DISTANCE, a, b, dtype)
-    job.dist = job.address(res, True)
+    job.r.dist = job.address(res, True)
     _start(job, n, workers)
     return res
 
@@ -657,9 +671,9 @@ def closest_points(query, a, b, workers):
     pb = np.empty((n, 2), dtype=dtype)
     d = np.empty(n, dtype=dtype)
     cdef _Job job = _job(CLOSEST, a, b, dtype)
-    job.dist = job.address(d, True)
-    job.pa = job.address(pa, True)
-    job.pb = job.address(pb, True)
+    job.r.dist = job.address(d, True)
+    job.r.pa = job.address(pa, True)
+    job.r.pb = job.address(pb, True)
     _start(job, n, workers)
     return pa, pb, d
 
@@ -677,24 +691,24 @@ def contact(query, a, b, workers):
     points = np.empty((n, 2, 2), dtype=dtype)
     count = np.empty(n, dtype=np.int64)
     cdef _Job job = _job(CONTACT, a, b, dtype)
-    job.hit = <unsigned char*>job.address(hit, True)
-    job.dist = job.address(depth, True)
-    job.pa = job.address(normal, True)
-    job.pb = job.address(points, True)
-    job.count = <long long*>job.address(count, True)
+    job.r.hit = <unsigned char*>job.address(hit, True)
+    job.r.dist = job.address(depth, True)
+    job.r.pa = job.address(normal, True)
+    job.r.pb = job.address(points, True)
+    job.r.count = <long long*>job.address(count, True)
     _start(job, n, workers)
     return _batch.ContactArray(hit, normal, depth, points, count)
 
 
 cdef void _rows(_Job job, int k, object arr) except *:
     # vector argument k (origins, directions or velocities): float64 (N, 2) or (1, 2)
-    job.vec[k] = <const double*>job.address(arr, False)
-    job.vstep[k] = 0 if arr.shape[0] == 1 else 2
+    job.r.vec[k] = <const double*>job.address(arr, False)
+    job.r.vstep[k] = 0 if arr.shape[0] == 1 else 2
 
 
 cdef void _limits(_Job job, object arr) except *:
-    job.lim = <const double*>job.address(arr, False)
-    job.lstep = 0 if arr.shape[0] == 1 else 1
+    job.r.lim = <const double*>job.address(arr, False)
+    job.r.lstep = 0 if arr.shape[0] == 1 else 1
 
 
 def raycast(query, shape, origins, directions, max_t, workers):
@@ -707,20 +721,20 @@ def raycast(query, shape, origins, directions, max_t, workers):
     point = np.empty((n, 2), dtype=dtype)
     normal = np.empty((n, 2), dtype=dtype)
     cdef _Job job = _Job.__new__(_Job)
-    job.query = RAYCAST
-    job.f32 = dtype.itemsize == 4
-    job.da = _side(job, &job.a, shape, dtype)
+    job.r.query = RAYCAST
+    job.r.f32 = dtype.itemsize == 4
+    job.r.da = _side(job, &job.r.a, shape, dtype)
     # no second shape: a fixed side that allocates nothing
-    job.b.fixed = True
-    job.b.kind = CIRCLE
-    job.db = NULL
+    job.r.b.fixed = True
+    job.r.b.kind = CIRCLE
+    job.r.db = NULL
     _rows(job, 0, o)
     _rows(job, 1, d)
     _limits(job, lim)
-    job.hit = <unsigned char*>job.address(hit, True)
-    job.dist = job.address(t, True)
-    job.pa = job.address(point, True)
-    job.pb = job.address(normal, True)
+    job.r.hit = <unsigned char*>job.address(hit, True)
+    job.r.dist = job.address(t, True)
+    job.r.pa = job.address(point, True)
+    job.r.pb = job.address(normal, True)
     _start(job, n, workers)
     return _batch.RayHitArray(hit, t, point, normal)
 
@@ -735,7 +749,7 @@ def time_of_impact(query, a, velocity_a, b, velocity_b, max_t, workers):
     _rows(job, 0, va)
     _rows(job, 1, vb)
     _limits(job, lim)
-    job.dist = job.address(res, True)
+    job.r.dist = job.address(res, True)
     _start(job, n, workers)
     return res
 
@@ -960,27 +974,25 @@ _PRIMITIVES = {
 }
 
 
-cdef class _PrimitiveJob:
-    # one batch primitive: its point arrays and outputs, run over chunks of rows
-    cdef RowsLoop rows
-    cdef PointArg args[4]
-    cdef PrimitiveOut out
-    cdef Buffers buffers   # holds the arrays' buffers until the end
+cdef struct PrimitiveRows:
+    # one batch primitive: its row loop, point arrays and outputs
+    RowsLoop rows
+    PointArg args[4]
+    PrimitiveOut out
 
-    def run(self, Py_ssize_t start, Py_ssize_t stop):
-        with nogil:
-            self.rows(self.args, start, stop, &self.out)
+
+cdef void _primitive_rows(void* ctx, int slot, Py_ssize_t start, Py_ssize_t stop) noexcept nogil:
+    cdef PrimitiveRows* job = <PrimitiveRows*>ctx
+    job.rows(job.args, start, stop, &job.out)
 
 
 def primitive(name, values, names, workers=1):
     """A geometry primitive on ``(N, 2)`` arrays (see fastcol._ref.batch.primitive)."""
     cdef int j, nf = 0, np_ = 0
     cdef Py_ssize_t n
-    cdef _PrimitiveJob job = _PrimitiveJob.__new__(_PrimitiveJob)
-    cdef Buffers held = Buffers.__new__(Buffers)
-    if workers is not 1:
-        _batch.check_workers(workers)
-    job.buffers = held
+    cdef PrimitiveRows job
+    cdef Buffers held = Buffers.__new__(Buffers)   # the arrays, until the end
+    cdef int slots = 1 if workers is 1 else slots_for(_batch.check_workers(workers))
     which, layout = _PRIMITIVES[name]
     arrays, n, dtype = _batch.point_args(values, names)
     for j in range(len(arrays)):
@@ -1006,10 +1018,7 @@ def primitive(name, values, names, workers=1):
     for j in range(np_, 2):
         job.out.p[j] = NULL
     job.rows = _rows_loop(which)
-    if workers is 1:
-        job.run(0, n)
-    else:
-        _batch.run(job.run, n, _batch.check_workers(workers))
+    run_rows(_primitive_rows, &job, n, 512, slots)
     if dtype.itemsize == 4:
         outs = [o if part == "b" else o.astype(dtype) for o, part in zip(outs, layout)]
     return outs[0] if len(outs) == 1 else tuple(outs)

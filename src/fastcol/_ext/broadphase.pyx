@@ -35,10 +35,11 @@ from cpython.pythread cimport (
     PyThread_release_lock,
     PyThread_type_lock,
 )
-from libc.stdlib cimport free, malloc, qsort, realloc
+from libc.stdlib cimport calloc, free, malloc, qsort, realloc
 from libc.string cimport memset
 
 from .batch cimport Buffers, Side, array_side, load_row
+from .pool cimport run_rows, slots_for
 from .queries cimport View, aabb_rows_collide, collide_views
 from .shapes cimport AABB_KIND, CAPSULE, CIRCLE, OBB_KIND, POLYGON, SEGMENT
 
@@ -51,8 +52,6 @@ cdef extern from *:
     #endif
     """
     void prefetch "FC_PREFETCH" (const void* p) noexcept nogil
-
-import functools
 
 import numpy as np
 
@@ -986,6 +985,75 @@ cdef void _radix(uint64_t** src, Py_ssize_t* counts, int nsrc, Py_ssize_t m, int
     return
 
 
+cdef struct PhaseRows:
+    # one phase of building a set's table, over rows (boxes) or items (fill)
+    Set* s
+    const Grid* grid
+    int phase
+    bint f32
+    bint failed
+
+
+cdef void _phase_rows(void* ctx, int slot, Py_ssize_t start, Py_ssize_t stop) noexcept nogil:
+    # rows start..stop of one phase (a pool block): its own side and scratch
+    cdef PhaseRows* job = <PhaseRows*>ctx
+    cdef Set* s = job.s
+    cdef Side side = s.side
+    side.xs = side.ys = NULL
+    if side.kind == POLYGON:
+        side.xs = <double*>malloc((2 * side.capacity + 1) * sizeof(double))
+        if side.xs == NULL:
+            job.failed = True
+            return
+        side.ys = side.xs + side.capacity
+    if job.phase == 0:
+        if job.f32:
+            _boxes[float](s, &side, <const float*>s.data, start, stop)
+        else:
+            _boxes[double](s, &side, <const double*>s.data, start, stop)
+    elif job.f32:
+        _fill[float](s, job.grid, &side, <const float*>s.data, start, stop)
+    else:
+        _fill[double](s, job.grid, &side, <const double*>s.data, start, stop)
+    free(side.xs)
+
+
+cdef struct QueryRows:
+    # the queries of a call: the sets, the grid, and one key buffer per thread
+    Set* a
+    Set* b
+    bint two
+    const Grid* grid
+    int shift
+    Out* outs
+    bint failed
+
+
+cdef void _query_rows(void* ctx, int slot, Py_ssize_t start, Py_ssize_t stop) noexcept nogil:
+    # query positions start..stop (a pool block): its own copies of the sets (for
+    # their polygon scratch), the keys into its thread's buffer
+    cdef QueryRows* job = <QueryRows*>ctx
+    cdef Set a = job.a[0]
+    cdef Set b = job.b[0]
+    cdef Query Q
+    cdef bint failed = False
+    a.local.xs = a.local.ys = b.local.xs = b.local.ys = NULL
+    if a.local.kind == POLYGON:
+        a.local.xs = <double*>malloc((2 * a.local.capacity + 1) * sizeof(double))
+        a.local.ys = a.local.xs + a.local.capacity
+        failed = a.local.xs == NULL
+    if b.local.kind == POLYGON:
+        b.local.xs = <double*>malloc((2 * b.local.capacity + 1) * sizeof(double))
+        b.local.ys = b.local.xs + b.local.capacity
+        failed = failed or b.local.xs == NULL
+    if failed:
+        job.failed = True
+    elif not job.outs[slot].failed:
+        _query_chunk(&Q, &a, &b, job.two, job.grid, job.shift, start, stop, &job.outs[slot])
+    free(a.local.xs)
+    free(b.local.xs)
+
+
 cdef class _Pairs:
     # one overlapping_pairs call: the operands' buffers, boxes, tables and results
     cdef Set a, b
@@ -994,7 +1062,8 @@ cdef class _Pairs:
     cdef int shift
     cdef uint64_t jmask
     cdef Buffers arrays      # the operands' rows, held until the end
-    cdef list results        # (address, count) of each chunk's key buffer
+    cdef list results        # (address, count) of each thread's key buffer
+    cdef int slots           # the threads of the call (pool slots)
 
     def __cinit__(self):
         self.arrays = Buffers.__new__(Buffers)
@@ -1052,9 +1121,10 @@ cdef class _Pairs:
         self._set(&self.a, A, dtype)
         if self.two:
             self._set(&self.b, B, dtype)
-        self._split(0, 0, self.a.n, workers)
+        self.slots = slots_for(workers)
+        self._split(0, 0, self.a.n)
         if self.two:
-            self._split(0, 1, self.b.n, workers)
+            self._split(0, 1, self.b.n)
         with nogil:
             built = _grid(&self.grid, &self.a, &self.b, self.two)
             if built:
@@ -1065,9 +1135,9 @@ cdef class _Pairs:
             raise MemoryError("no memory for the broadphase grid")
         if not built:
             return 0
-        self._split(1, 0, self.a.nitems, workers)
+        self._split(1, 0, self.a.nitems)
         if self.two:
-            self._split(1, 1, self.b.nitems, workers)
+            self._split(1, 1, self.b.nitems)
         with nogil:
             _purity(&self.a)
             _give(self.a.order)
@@ -1087,68 +1157,47 @@ cdef class _Pairs:
             raise MemoryError("too many rows to key the broadphase's pairs")
         return 1
 
-    cdef int _split(self, int phase, int which, Py_ssize_t n, int workers) except -1:
-        # phase 0 (boxes) or 1 (items) of set which, over rows/items 0..n
-        if workers == 1 or n < 16 * _batch.MIN_ROWS_PER_WORKER:
-            # a few thousand rows take less time than handing them to threads
-            self._phase(phase, which, 0, n)
-        else:
-            _batch.run(functools.partial(self._phase, phase, which), n, workers)
+    cdef int _split(self, int phase, int which, Py_ssize_t n) except -1:
+        # phase 0 (boxes) or 1 (items) of set which, over rows/items 0..n, in blocks
+        # over the call's threads
+        cdef PhaseRows job
+        job.s = &self.a if which == 0 else &self.b
+        job.grid = &self.grid
+        job.phase = phase
+        job.f32 = self.f32
+        job.failed = False
+        run_rows(_phase_rows, &job, n, 1024, self.slots)
+        if job.failed:
+            raise MemoryError("no memory for the polygon scratch buffers")
         return 0
 
-    def _phase(self, int phase, int which, Py_ssize_t start, Py_ssize_t stop):
-        # rows start..stop of one phase, in this thread: its own side and scratch
-        cdef Set* s = &self.a if which == 0 else &self.b
-        cdef Side side = s.side
-        cdef bint failed = False
-        with nogil:
-            side.xs = side.ys = NULL
-            if side.kind == POLYGON:
-                side.xs = <double*>malloc((2 * side.capacity + 1) * sizeof(double))
-                side.ys = side.xs + side.capacity
-                failed = side.xs == NULL
-            if not failed and phase == 0:
-                if self.f32:
-                    _boxes[float](s, &side, <const float*>s.data, start, stop)
-                else:
-                    _boxes[double](s, &side, <const double*>s.data, start, stop)
-            elif not failed:
-                if self.f32:
-                    _fill[float](s, &self.grid, &side, <const float*>s.data, start, stop)
-                else:
-                    _fill[double](s, &self.grid, &side, <const double*>s.data, start, stop)
-            free(side.xs)
-        if failed:
-            raise MemoryError("no memory for the polygon scratch buffers")
-
-    def chunk(self, Py_ssize_t start, Py_ssize_t stop):
-        # the query positions start..stop, in this thread: its own sides and scratch
-        cdef Set a = self.a
-        cdef Set b = self.b if self.two else self.a
-        cdef Query Q
-        cdef Out out
-        cdef bint failed = False
-        out.keys = NULL
-        out.count = out.cap = 0
-        out.failed = False
-        with nogil:
-            a.local.xs = a.local.ys = b.local.xs = b.local.ys = NULL
-            if a.local.kind == POLYGON:
-                a.local.xs = <double*>malloc((2 * a.local.capacity + 1) * sizeof(double))
-                a.local.ys = a.local.xs + a.local.capacity
-                failed = a.local.xs == NULL
-            if b.local.kind == POLYGON:
-                b.local.xs = <double*>malloc((2 * b.local.capacity + 1) * sizeof(double))
-                b.local.ys = b.local.xs + b.local.capacity
-                failed = failed or b.local.xs == NULL
-            if not failed:
-                _query_chunk(&Q, &a, &b, self.two, &self.grid, self.shift, start, stop, &out)
-            free(a.local.xs)
-            free(b.local.xs)
-        if failed or out.failed:
-            _give(out.keys)
+    cdef int queries(self, Py_ssize_t nq) except -1:
+        # every query position 0..nq, in blocks over the call's threads, each thread
+        # collecting its pairs' keys in a buffer of its own (self.results)
+        cdef QueryRows job
+        cdef int k
+        cdef bint failed
+        job.a = &self.a
+        job.b = &self.b if self.two else &self.a
+        job.two = self.two
+        job.grid = &self.grid
+        job.shift = self.shift
+        job.failed = False
+        job.outs = <Out*>calloc(self.slots, sizeof(Out))
+        if job.outs == NULL:
             raise MemoryError("no memory for the broadphase's pairs")
-        self.results.append((<size_t>out.keys, out.count))
+        try:
+            run_rows(_query_rows, &job, nq, 256, self.slots)
+            failed = job.failed
+            for k in range(self.slots):
+                failed = failed or job.outs[k].failed
+                if job.outs[k].keys != NULL:
+                    self.results.append((<size_t>job.outs[k].keys, job.outs[k].count))
+        finally:
+            free(job.outs)
+        if failed:
+            raise MemoryError("no memory for the broadphase's pairs")
+        return 0
 
     cdef object finish(self):
         # the (M, 2) int64 result: the chunks' keys, sorted
@@ -1247,7 +1296,7 @@ def overlapping_pairs(A, B=None, workers=1):
     if not job.prepare(A, B, dtype, nworkers):
         return np.empty((0, 2), dtype=np.int64)
     cdef Py_ssize_t nq = job.a.nitems + (job.b.nitems if job.two else 0)
-    _batch.run(job.chunk, nq, nworkers)
+    job.queries(nq)
     return job.finish()
 
 

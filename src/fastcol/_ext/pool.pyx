@@ -1,0 +1,300 @@
+"""The helper threads of the batch kernels: rows handed out in blocks, hot helpers.
+
+A call with ``workers=k`` runs its rows on the calling thread and ``k - 1`` helper
+threads, started once and kept.  The rows are cut into blocks of ``grain`` rows (or
+more, for very long calls) that every thread takes in turn from one atomic counter,
+the calling thread included, so the work is shared however late a helper joins: a
+call never waits for a sleeping helper to wake, only for the blocks in progress.
+
+Between calls a helper spins for ``SPIN_NS`` (1 ms; the ``pause`` instruction, the
+clock read every 64 turns) and then sleeps on its own lock.  Waking a sleeping
+thread costs 40 to 150 us on the machines we measured (a virtual CPU has to be
+rescheduled), more than a call of a few thousand contacts takes; a frame loop calls
+the batch queries back to back, so the spinning helper takes the next call's blocks
+within a microsecond.  Threads of the OpenMP runtimes do the same (GOMP_SPINCOUNT,
+KMP_BLOCKTIME).
+
+One call at a time uses the helpers: a call that finds them busy (another Python
+thread, or a free-threaded build) runs its rows on its own thread.  After ``fork`` the
+child starts its own helpers when it first needs them.
+
+The threads are daemon ``threading.Thread``s named ``fastcol-helper-N`` that never
+hold the GIL after they start: they run C only, and end with the process.
+"""
+
+from cpython.pythread cimport (
+    NOWAIT_LOCK,
+    WAIT_LOCK,
+    PyThread_acquire_lock,
+    PyThread_allocate_lock,
+    PyThread_release_lock,
+    PyThread_type_lock,
+)
+
+cdef extern from *:
+    """
+    /* sequentially consistent atomics on 64-bit words, a spin-wait hint, a clock */
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    #ifndef WIN32_LEAN_AND_MEAN
+    #define WIN32_LEAN_AND_MEAN
+    #endif
+    #include <windows.h>
+    /* x64 loads are acquire loads; the compiler barrier keeps them in place, and
+       every store below is a locked instruction (a full barrier) */
+    static __inline long long fc_load(long long* p) {
+        long long v = *(volatile long long*)p;
+        _ReadWriteBarrier();
+        return v;
+    }
+    static __inline void fc_store(long long* p, long long v) {
+        _InterlockedExchange64((volatile long long*)p, v);
+    }
+    static __inline long long fc_xchg(long long* p, long long v) {
+        return _InterlockedExchange64((volatile long long*)p, v);
+    }
+    static __inline int fc_cas(long long* p, long long expected, long long desired) {
+        return _InterlockedCompareExchange64((volatile long long*)p, desired, expected)
+            == expected;
+    }
+    static __inline long long fc_add(long long* p, long long v) {
+        return _InterlockedExchangeAdd64((volatile long long*)p, v) + v;
+    }
+    #else
+    static inline long long fc_load(long long* p) {
+        return __atomic_load_n(p, __ATOMIC_SEQ_CST);
+    }
+    static inline void fc_store(long long* p, long long v) {
+        __atomic_store_n(p, v, __ATOMIC_SEQ_CST);
+    }
+    static inline long long fc_xchg(long long* p, long long v) {
+        return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST);
+    }
+    static inline int fc_cas(long long* p, long long expected, long long desired) {
+        return __atomic_compare_exchange_n(p, &expected, desired, 0, __ATOMIC_SEQ_CST,
+                                           __ATOMIC_SEQ_CST);
+    }
+    static inline long long fc_add(long long* p, long long v) {
+        return __atomic_add_fetch(p, v, __ATOMIC_SEQ_CST);
+    }
+    #endif
+
+    #if defined(_MSC_VER) && (defined(_M_X64) || defined(_M_IX86))
+    #define fc_pause() _mm_pause()
+    #elif defined(_MSC_VER) && defined(_M_ARM64)
+    #define fc_pause() __yield()
+    #elif defined(__x86_64__) || defined(__i386__)
+    #define fc_pause() __builtin_ia32_pause()
+    #elif defined(__aarch64__) || defined(__arm__)
+    #define fc_pause() __asm__ __volatile__("yield")
+    #else
+    #define fc_pause() ((void)0)
+    #endif
+
+    #if defined(_WIN32)
+    static long long fc_now_ns(void) {
+        LARGE_INTEGER f, c;
+        QueryPerformanceFrequency(&f);
+        QueryPerformanceCounter(&c);
+        return (long long)((double)c.QuadPart * (1e9 / (double)f.QuadPart));
+    }
+    #else
+    #include <time.h>
+    static long long fc_now_ns(void) {
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        return (long long)ts.tv_sec * 1000000000LL + (long long)ts.tv_nsec;
+    }
+    #endif
+    """
+    long long fc_load(long long* p) noexcept nogil
+    void fc_store(long long* p, long long v) noexcept nogil
+    long long fc_xchg(long long* p, long long v) noexcept nogil
+    bint fc_cas(long long* p, long long expected, long long desired) noexcept nogil
+    long long fc_add(long long* p, long long v) noexcept nogil
+    void fc_pause() noexcept nogil
+    long long fc_now_ns() noexcept nogil
+
+import os
+import threading
+
+
+cdef enum:
+    MAX_HELPERS = 255
+    # the ticket: which call (GEN), its number of blocks (COUNT) and the next block to
+    # take (NEXT), in one word, so that taking a block is one compare-and-swap that
+    # fails for a helper still holding an earlier call's ticket
+    NEXT_BITS = 20
+    COUNT_SHIFT = 20
+    GEN_SHIFT = 40
+
+cdef long long FIELD = (1 << 20) - 1          # NEXT and COUNT
+cdef long long GEN_MASK = (1 << 23) - 1
+cdef long long MAX_BLOCKS = (1 << 20) - 1
+# how long a helper spins for the next call before it sleeps
+cdef long long SPIN_NS = 1000000
+
+
+cdef struct Pool:
+    long long ticket
+    long long finished          # blocks of the current call done
+    # the current call, written before its ticket is published
+    long long fn
+    long long ctx
+    long long n
+    long long grain
+    long long helpers           # helpers 1..helpers take part (the call's slots - 1)
+    long long sleeping[MAX_HELPERS]
+    PyThread_type_lock wake[MAX_HELPERS]
+    PyThread_type_lock busy     # held by the call using the helpers
+
+
+cdef Pool P
+cdef int _started = 0
+P.ticket = 0
+P.busy = PyThread_allocate_lock()
+_start_lock = threading.Lock()
+
+
+cdef inline long long _gen(long long ticket) noexcept nogil:
+    return (ticket >> GEN_SHIFT) & GEN_MASK
+
+
+cdef void _work(int slot, long long gen) noexcept nogil:
+    # take blocks of call gen while it lasts (its fields, read first, are that call's
+    # as long as a compare-and-swap on its ticket succeeds)
+    cdef rows_fn fn = <rows_fn><size_t>fc_load(&P.fn)
+    cdef void* ctx = <void*><size_t>fc_load(&P.ctx)
+    cdef long long n = fc_load(&P.n)
+    cdef long long grain = fc_load(&P.grain)
+    cdef long long t, b, start, stop
+    if slot > fc_load(&P.helpers):
+        return  # a helper the call did not ask for
+    while True:
+        t = fc_load(&P.ticket)
+        b = t & FIELD
+        if _gen(t) != gen or b >= ((t >> COUNT_SHIFT) & FIELD):
+            return
+        if fc_cas(&P.ticket, t, t + 1):
+            start = b * grain
+            stop = min(n, start + grain)
+            fn(ctx, slot, <Py_ssize_t>start, <Py_ssize_t>stop)
+            fc_add(&P.finished, 1)
+
+
+cdef void _helper_loop(int k, long long gen) noexcept nogil:
+    # helper k (slot k + 1): spin for the next call, sleep when none comes
+    cdef long long t, deadline = fc_now_ns() + SPIN_NS
+    cdef int turns = 0
+    while True:
+        t = fc_load(&P.ticket)
+        if _gen(t) != gen:
+            gen = _gen(t)
+            _work(k + 1, gen)
+            deadline = fc_now_ns() + SPIN_NS
+            continue
+        turns += 1
+        if turns & 63 or fc_now_ns() < deadline:
+            fc_pause()
+            continue
+        # announce the sleep, then look once more: a call that published its ticket
+        # before seeing the announcement is caught here (and its wake is consumed)
+        fc_store(&P.sleeping[k], 1)
+        if _gen(fc_load(&P.ticket)) != gen:
+            if fc_xchg(&P.sleeping[k], 0) == 0:
+                PyThread_acquire_lock(P.wake[k], WAIT_LOCK)
+        else:
+            PyThread_acquire_lock(P.wake[k], WAIT_LOCK)
+        deadline = fc_now_ns() + SPIN_NS
+
+
+def _helper(int k, long long gen):
+    # the body of helper thread k: C from here on, never the GIL again
+    with nogil:
+        _helper_loop(k, gen)
+
+
+cdef int _ensure(int helpers) except -1:
+    # start helpers up to ``helpers``; returns how many there are (fewer when the
+    # interpreter refuses new threads, at shutdown)
+    global _started
+    cdef PyThread_type_lock lock
+    with _start_lock:
+        while _started < helpers:
+            lock = PyThread_allocate_lock()
+            if lock == NULL:
+                break
+            PyThread_acquire_lock(lock, NOWAIT_LOCK)   # held: the helper's sleep blocks
+            P.wake[_started] = lock
+            P.sleeping[_started] = 0
+            try:
+                threading.Thread(target=_helper, args=(_started, _gen(P.ticket)),
+                                 name=f"fastcol-helper-{_started + 1}", daemon=True).start()
+            except RuntimeError:
+                break
+            _started += 1
+        return _started
+
+
+def _after_fork_in_child():
+    # the child has none of the parent's threads: start afresh (the old locks may be
+    # held by threads that no longer exist, so new ones)
+    global _started, _start_lock
+    _started = 0
+    P.busy = PyThread_allocate_lock()
+    _start_lock = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
+cdef int slots_for(int workers) noexcept:
+    """The threads a call with ``workers`` uses (at most 1 + MAX_HELPERS)."""
+    return max(1, min(workers, MAX_HELPERS + 1))
+
+
+cdef int run_rows(rows_fn fn, void* ctx, Py_ssize_t n, Py_ssize_t grain, int slots) except -1:
+    """Run ``fn`` over rows ``0..n`` in blocks of ``grain`` rows or more on ``slots`` threads.
+
+    Called with the GIL, which it releases.  ``slots`` comes from ``slots_for``; ``fn``
+    is called with slots ``0 .. slots - 1`` only, each running one block at a time.
+    Fewer than two blocks, one slot, or helpers busy with another call: the calling
+    thread runs every row itself (slot 0).
+    """
+    cdef int helpers = slots - 1
+    cdef int k
+    cdef long long nb, gen
+    # blocks of at least grain rows, and few enough (about 16 a thread) that taking
+    # them costs nothing next to the rows
+    grain = max(grain, n // (16 * slots), 1)
+    if helpers > 0 and n > grain:
+        helpers = min(helpers, _ensure(helpers))
+    if helpers <= 0 or n <= grain:
+        with nogil:
+            fn(ctx, 0, 0, n)
+        return 0
+    with nogil:
+        if not PyThread_acquire_lock(P.busy, NOWAIT_LOCK):
+            fn(ctx, 0, 0, n)
+        else:
+            if (n + grain - 1) // grain > MAX_BLOCKS:
+                grain = (n + MAX_BLOCKS - 1) // MAX_BLOCKS
+            nb = (n + grain - 1) // grain
+            fc_store(&P.fn, <long long><size_t>fn)
+            fc_store(&P.ctx, <long long><size_t>ctx)
+            fc_store(&P.n, n)
+            fc_store(&P.grain, grain)
+            fc_store(&P.helpers, helpers)
+            fc_store(&P.finished, 0)
+            gen = (_gen(P.ticket) + 1) & GEN_MASK
+            fc_store(&P.ticket, (gen << GEN_SHIFT) | (nb << COUNT_SHIFT))
+            for k in range(helpers):
+                if fc_xchg(&P.sleeping[k], 0) == 1:
+                    PyThread_release_lock(P.wake[k])
+            _work(0, gen)
+            # the blocks the helpers took: each is short, so spin
+            while fc_load(&P.finished) < nb:
+                fc_pause()
+            PyThread_release_lock(P.busy)
+    return 0
