@@ -67,6 +67,17 @@ class Scene:
         self.size = 0.5 * np.hypot(hi[:, 0] - lo[:, 0], hi[:, 1] - lo[:, 1])
         self.arrays = arrays
         self.start = start
+        # for the narrowphase (step.find_contacts): each body's type, times 4, and its
+        # row in that type's array
+        counts = np.diff(np.asarray(start))
+        self.kind = np.repeat(np.arange(4, dtype=np.uint8), counts)
+        self.kind4 = self.kind * np.uint8(4)
+        self.row = np.arange(len(pos)) - np.repeat(np.asarray(start[:4]), counts)
+        # the bounding box as offsets from the position, lo and hi side by side, padded
+        # by a hair for the broadphase so that rounding in pos + lo cannot lose a pair
+        # that touches exactly
+        pad = 1e-9 * (self.width + self.height)
+        self.box_offsets = np.concatenate([lo - pad, hi + pad], axis=1)
         self._capsule_core = capsule_core      # (n, 4): a and b relative to the position
         self._polygon_local = polygon_local    # (n, K, 2): vertices relative to it
         # the solver's memory of the last step: (key modulus, sorted body-pair keys,

@@ -5,14 +5,14 @@ to copy:
 
 1. **Broadphase**: one ``fc.overlapping_pairs`` over the bodies' bounding boxes (an
    ``AABBArray`` built from the positions): the candidate pairs of every type at once
-   (a call per pair of type arrays, ten calls, cost three times as much).  Its queries
-   split over ``Params.workers`` threads (``workers=``; its grid is built on one).
-2. **Narrowphase**: ``fc.contact`` on the fancy-indexed rows of the candidates of each
+   (a call per pair of type arrays, ten calls, cost three times as much).
+2. **Narrowphase**: ``fc.contact`` on the gathered rows of the candidates of each
    pair of types (element-wise), keeping the rows that hit, with a normal from a
-   towards b and a depth per pair.  The ten calls run on ``Params.workers`` threads:
-   fastcol's kernels release the GIL, so two threads each taking the next type pair
-   take about a quarter off the narrowphase on two cores (``bench/bench_demo.py``;
-   each call is too short to be worth splitting with ``workers=``).
+   towards b and a depth per pair.
+
+   Both phases pass ``workers=Params.workers``: fastcol's kernels run without the GIL
+   and hand a call's rows out in blocks to helper threads that stay awake between
+   calls, so even a call of a few hundred contacts splits over the cores.
 3. **Response** (NumPy): gravity, then a few Jacobi iterations of velocity impulses
    along the normals (restitution above a speed threshold, Coulomb friction on the
    tangent), accumulated per body with ``np.bincount``; then a position correction
@@ -48,10 +48,7 @@ Decisions:
 
 from __future__ import annotations
 
-import functools
-import queue
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -81,8 +78,8 @@ class Params:
         times as heavy.
     bounce : approach speed, in the smaller body's sizes per step, above which a
         contact is an impact (restitution, no warm start).
-    workers : threads for the broadphase's queries and the narrowphase's contact
-        calls (1: the calling thread only).  The answers do not depend on it.
+    workers : threads of the broadphase and contact calls (their ``workers=``; 1: the
+        calling thread only).  The answers do not depend on it.
     """
 
     dt: float = 1.0 / 60.0
@@ -119,47 +116,6 @@ class Timings:
         return out
 
 
-_POOL = None
-_POOL_SIZE = 0
-
-
-def _threads(workers: int) -> ThreadPoolExecutor:
-    """A pool of at least ``workers`` threads, kept for the following steps."""
-    global _POOL, _POOL_SIZE
-    if _POOL is None or _POOL_SIZE < workers:
-        if _POOL is not None:
-            _POOL.shutdown(wait=False)
-        _POOL = ThreadPoolExecutor(workers, thread_name_prefix="ball-pit")
-        _POOL_SIZE = workers
-    return _POOL
-
-
-def _run_shared(tasks, workers: int) -> None:
-    """Call every task, on ``workers`` threads that each take the next one."""
-    if workers <= 1 or len(tasks) <= 1:
-        for task in tasks:
-            task()
-        return
-    todo = queue.SimpleQueue()
-    for task in tasks:
-        todo.put(task)
-
-    def drain():
-        while True:
-            try:
-                task = todo.get_nowait()
-            except queue.Empty:
-                return
-            task()
-
-    helpers = [_threads(workers - 1).submit(drain) for _ in range(workers - 1)]
-    try:
-        drain()
-    finally:
-        for helper in helpers:
-            helper.result()
-
-
 def find_contacts(scene: Scene, timings: Timings | None = None, workers: int = 1):
     """Every contact in the scene: ``(ia, ib, normal, depth)`` over global body indices.
 
@@ -167,54 +123,41 @@ def find_contacts(scene: Scene, timings: Timings | None = None, workers: int = 1
     ``normal * depth`` would separate them.  The broadphase is one
     ``fc.overlapping_pairs`` over the bodies' bounding boxes (an ``AABBArray``); the
     candidate pairs are then split by the types of their bodies and ``fc.contact`` on
-    the fancy-indexed rows of each type pair keeps the ones that really touch; those
-    calls run on ``workers`` threads (each writes its own slice of the answers, so the
-    result does not depend on it).
+    the gathered rows of each type pair keeps the ones that really touch.  Both run on
+    ``workers`` threads (the answers do not depend on it).
     """
     fc = scene.fc
-    arrays, start = scene.arrays, scene.start
+    arrays = scene.arrays
     t0 = time.perf_counter()
     # one broadphase call for all four types (ten calls, one per pair of type arrays,
-    # cost three times as much: each builds its own grid).  The boxes are padded by a
-    # hair so that rounding in pos + lo cannot lose a pair that touches exactly
-    pad = 1e-9 * (scene.width + scene.height)
-    boxes = np.empty((len(scene), 4))
-    np.subtract(scene.pos + scene.lo, pad, out=boxes[:, :2])
-    np.add(scene.pos + scene.hi, pad, out=boxes[:, 2:])
-    # the grid's queries split over the same threads (its build is serial)
+    # cost three times as much: each builds its own grid).  Each row is the position
+    # twice plus the box's padded offsets (np.tile: filling the two halves of an (N, 4)
+    # array one by one takes NumPy several times longer)
+    boxes = np.tile(scene.pos, 2) + scene.box_offsets
     pairs = fc.overlapping_pairs(fc.AABBArray(boxes), workers=workers)
     t1 = time.perf_counter()
     # bodies are numbered type by type, so in a pair i < j the type of i is <= j's;
     # one stable sort of the pairs' type codes (4 s + t, the order of TYPE_PAIRS; a
-    # radix sort, as they are bytes) makes each type pair a slice, and the answers
-    # fill shared arrays.  Gathers use np.take: fancy indexing costs several times more
-    counts = np.diff(start)
-    types = np.repeat(np.arange(4, dtype=np.uint8), counts)
-    code = np.take(types, pairs[:, 0]) * np.uint8(4) + np.take(types, pairs[:, 1])
+    # radix sort, as they are bytes) makes each type pair a slice.  Gathers use
+    # np.take: fancy indexing costs several times more
+    code = np.take(scene.kind4, pairs[:, 0]) + np.take(scene.kind, pairs[:, 1])
     order = np.argsort(code, kind="stable")
     pairs = np.take(pairs, order, axis=0)
-    bounds = np.concatenate(([0], np.cumsum(np.bincount(code, minlength=16))))
-    # each body's row in its type's array, for both sides of every pair at once (so
-    # each call below gathers with a contiguous slice and no arithmetic of its own:
-    # the threads hold the GIL for less)
-    row = np.arange(len(scene)) - np.repeat(np.asarray(start[:4]), counts)
-    rows_i = np.take(row, pairs[:, 0])
-    rows_j = np.take(row, pairs[:, 1])
+    bounds = np.searchsorted(np.take(code, order), np.arange(17, dtype=np.uint8))
+    # each body's row in its type's array, for both sides of every pair at once
+    rows_i = np.take(scene.row, pairs[:, 0])
+    rows_j = np.take(scene.row, pairs[:, 1])
     hit = np.zeros(len(pairs), dtype=bool)
     normal = np.empty((len(pairs), 2))
     depth = np.empty(len(pairs))
-
-    def contacts_of(s, t, lo, hi):
-        found = fc.contact(arrays[s][rows_i[lo:hi]], arrays[t][rows_j[lo:hi]])
-        hit[lo:hi] = found.hit
-        normal[lo:hi] = found.normal
-        depth[lo:hi] = found.depth
-
-    spans = [(s, t, bounds[4 * s + t], bounds[4 * s + t + 1]) for s, t in TYPE_PAIRS]
-    # the longest first, so the threads finish close together
-    spans.sort(key=lambda span: span[2] - span[3])
-    _run_shared([functools.partial(contacts_of, *span) for span in spans if span[2] < span[3]],
-                workers)
+    for s, t in TYPE_PAIRS:
+        lo, hi = bounds[4 * s + t], bounds[4 * s + t + 1]
+        if lo < hi:
+            found = fc.contact(arrays[s][rows_i[lo:hi]], arrays[t][rows_j[lo:hi]],
+                               workers=workers)
+            hit[lo:hi] = found.hit
+            normal[lo:hi] = found.normal
+            depth[lo:hi] = found.depth
     keep = np.flatnonzero(hit)
     out = (np.take(pairs[:, 0], keep), np.take(pairs[:, 1], keep), np.take(normal, keep, axis=0),
            np.take(depth, keep))
