@@ -284,6 +284,26 @@ def test_touching_exactly_at_scale(fc):
     check(fc, fc.AABBArray(rows), expected=[[k, k + 1] for k in range(n - 1)])
 
 
+@pytest.mark.parametrize("scale", [1.0, 1e6])
+def test_apart_by_less_than_the_padding(fc, scale):
+    # the grid pads every box by 2**-40 of its coordinates; a gap far below that
+    # passes the padded boxes, and the exact test must still refuse the pair.  By
+    # hand: box k spans [x_k, x_k + 0.25]; box k + 1 starts one ulp past box k's end
+    # when k is even (apart) and exactly at it when k is odd (touching)
+    n = 40
+    x0 = np.empty(n)
+    x0[0] = scale
+    for k in range(1, n):
+        end = x0[k - 1] + 0.25
+        x0[k] = np.nextafter(end, np.inf) if k % 2 else end
+    rows = np.stack([x0, np.full(n, scale), x0 + 0.25, np.full(n, scale + 0.25)], axis=1)
+    boxes = fc.AABBArray(rows)
+    check(fc, boxes, expected=[[k, k + 1] for k in range(1, n - 1, 2)])
+    # the same gaps between two arrays (even rows against odd ones)
+    check(fc, boxes[np.arange(0, n, 2)], boxes[np.arange(1, n, 2)],
+          expected=[[k, k - 1] for k in range(1, n // 2)])
+
+
 @pytest.mark.parametrize("kind", KINDS)
 @settings(max_examples=8, database=None, deadline=None)
 @given(data=st.data())

@@ -739,6 +739,23 @@ cdef inline bint _candidate(Query* Q, Py_ssize_t q) noexcept nogil:
     return _push(Q.out, (<uint64_t>j << Q.shift) | <uint64_t>i)
 
 
+cdef inline uint64_t _key(uint64_t i, uint64_t j, bint same, bint p_first,
+                          int shift) noexcept nogil:
+    # the key of the pair of rows i (of the querying shape) and j: one set, the
+    # smaller row first; two sets, the row of A first
+    cdef uint64_t lo, hi
+    if same:
+        lo = i if i < j else j
+        hi = j if i < j else i
+    elif p_first:
+        lo = i
+        hi = j
+    else:
+        lo = j
+        hi = i
+    return (lo << shift) | hi
+
+
 cdef inline bint _scan_circles(Query* Q, const Set* t, Py_ssize_t start, Py_ssize_t stop,
                                int64_t cx, int64_t cy, int L, bint checked) noexcept nogil:
     # circle p against items start..stop of a bucket: the exact test alone (it never
@@ -749,8 +766,7 @@ cdef inline bint _scan_circles(Query* Q, const Set* t, Py_ssize_t start, Py_ssiz
     cdef const double* w
     cdef const Item* e
     cdef double ux = u[0], uy = u[1], ur = u[2], dx, dy
-    cdef uint64_t i = <uint64_t>Q.sp.rowof[Q.p], j
-    cdef uint64_t lo, hi
+    cdef uint64_t i = <uint64_t>Q.sp.rowof[Q.p]
     cdef int shift = Q.shift
     cdef bint same = Q.same, p_first = Q.p_first, hit
     cdef Py_ssize_t m, n
@@ -764,22 +780,41 @@ cdef inline bint _scan_circles(Query* Q, const Set* t, Py_ssize_t start, Py_ssiz
         # two circles: the scalar kernel's numbers (the order only flips a sign)
         dx = w[0] - ux
         dy = w[1] - uy
-        j = <uint64_t>t.rowof[m]
-        if same:
-            lo = i if i < j else j
-            hi = j if i < j else i
-        elif p_first:
-            lo = i
-            hi = j
-        else:
-            lo = j
-            hi = i
-        keys[n] = (lo << shift) | hi
+        keys[n] = _key(i, <uint64_t>t.rowof[m], same, p_first, shift)
         hit = sqrt(dx * dx + dy * dy) <= ur + w[2]
         if checked:
             e = &t.items[m]
             hit = hit & (e.cx == cx) & (e.cy == cy) & (e.level == L)
         n += hit
+    Q.out.count = n
+    return True
+
+
+cdef inline bint _scan_boxes(Query* Q, const Set* t, Py_ssize_t start, Py_ssize_t stop,
+                             int64_t cx, int64_t cy, int L, bint checked) noexcept nogil:
+    # AABB p against items start..stop of a bucket: the items' boxes first (most of a
+    # bucket's items are apart), then the scalar kernel's test on the copied rows
+    # (valid: they had a box), inline rather than a call per candidate
+    cdef const Item* it = &Q.sp.items[Q.p]
+    cdef const double* u = &Q.sp.rows[4 * Q.p]
+    cdef const Item* e
+    cdef double x0 = it.x0, y0 = it.y0, x1 = it.x1, y1 = it.y1
+    cdef uint64_t i = <uint64_t>Q.sp.rowof[Q.p]
+    cdef int shift = Q.shift
+    cdef bint same = Q.same, p_first = Q.p_first
+    cdef Py_ssize_t m, n
+    cdef uint64_t* keys
+    if not _reserve(Q.out, stop - start):
+        return False
+    keys = Q.out.keys
+    n = Q.out.count
+    for m in range(start, stop):
+        e = &t.items[m]
+        if (e.x0 <= x1 and x0 <= e.x1 and e.y0 <= y1 and y0 <= e.y1
+                and (not checked or (e.cx == cx and e.cy == cy and e.level == L))
+                and aabb_rows_collide(u, &t.rows[4 * m])):
+            keys[n] = _key(i, <uint64_t>t.rowof[m], same, p_first, shift)
+            n += 1
     Q.out.count = n
     return True
 
@@ -809,6 +844,9 @@ cdef bint _query_dense(Query* Q, const Set* t, int L, int lp, int64_t cx0, int64
                 m = Q.p + 1  # from our own cell: the items after us
             if Q.circles:
                 if m < stop and not _scan_circles(Q, t, m, stop, 0, 0, L, False):
+                    return False
+            elif Q.boxes:
+                if m < stop and not _scan_boxes(Q, t, m, stop, 0, 0, L, False):
                     return False
             else:
                 while m < stop:
@@ -892,6 +930,10 @@ cdef bint _query(Query* Q, const Grid* g) noexcept nogil:
                     m = Q.p + 1  # our own cell: the items after us
                 if Q.circles and m < stop:
                     if not _scan_circles(Q, t, m, stop, cx, cy, L, checked):
+                        return False
+                    m = stop
+                elif Q.boxes and m < stop:
+                    if not _scan_boxes(Q, t, m, stop, cx, cy, L, checked):
                         return False
                     m = stop
                 while m < stop:
