@@ -463,7 +463,9 @@ cdef class Buffers:
 
 cdef const void* array_side(Buffers held, Side* s, object x, object dtype) except NULL:
     # fills s from a shape array (rows read by load_row); returns the memory of its
-    # rows, converted to dtype if needed and held by held
+    # rows, converted to dtype if needed and held by held.  A dtype equal to dtype but
+    # not the same object (an array from pickle or np.load) is not converted: the
+    # identity test is the quick answer, == the exact one
     cdef object rows
     s.fixed = False
     s.kind = x.kind
@@ -471,14 +473,14 @@ cdef const void* array_side(Buffers held, Side* s, object x, object dtype) excep
     s.counts = NULL
     if s.kind == POLYGON:
         rows = x.vertices
-        if rows.dtype is not dtype:
+        if rows.dtype is not dtype and rows.dtype != dtype:
             rows = rows.astype(dtype)
         s.capacity = rows.shape[1]
         s.width = 2 * s.capacity
         s.counts = <const long long*>held.address(x.counts, False)
     else:
         rows = x.data
-        if rows.dtype is not dtype:
+        if rows.dtype is not dtype and rows.dtype != dtype:
             rows = rows.astype(dtype)
         s.width = rows.shape[1]
         s.capacity = 0
