@@ -9,7 +9,6 @@ errors before any kernel runs.
 from __future__ import annotations
 
 import os
-import threading
 from typing import NamedTuple
 
 import numpy as np
@@ -90,55 +89,6 @@ def no_out_for_shapes(out, workers):
     if out is not None:
         raise TypeError("out is only accepted when a or b is a shape array")
     check_workers(workers)
-
-
-# below this many rows per thread, starting threads costs more than it saves
-MIN_ROWS_PER_WORKER = 2048
-
-
-_POOL = None
-_POOL_SIZE = 0
-_POOL_LOCK = threading.Lock()
-
-
-def _pool(size):
-    """A thread pool of at least ``size`` threads, kept between calls.
-
-    Starting threads costs about a quarter of a millisecond, more than a batch of a
-    few thousand rows takes; the pool is made once and grown when a call wants more.
-    """
-    global _POOL, _POOL_SIZE
-    with _POOL_LOCK:
-        if _POOL is None or _POOL_SIZE < size:
-            from concurrent.futures import ThreadPoolExecutor
-
-            old = _POOL
-            _POOL = ThreadPoolExecutor(max_workers=size, thread_name_prefix="fastcol")
-            _POOL_SIZE = size
-            if old is not None:
-                old.shutdown(wait=False)
-        return _POOL
-
-
-def run(chunk, n, workers):
-    """Call ``chunk(start, stop)`` over rows ``0..n``, split over ``workers`` threads.
-
-    Each chunk runs a GIL-free loop, so the threads run in parallel: the calling thread
-    takes the first chunk and pooled threads the others.  One worker (or a short
-    batch) runs in the calling thread alone.
-    """
-    workers = max(1, min(workers, n // MIN_ROWS_PER_WORKER))
-    if workers == 1:
-        chunk(0, n)
-        return
-    bounds = [n * k // workers for k in range(workers + 1)]
-    pool = _pool(workers - 1)
-    futures = [pool.submit(chunk, bounds[k], bounds[k + 1]) for k in range(1, workers)]
-    try:
-        chunk(bounds[0], bounds[1])
-    finally:
-        for f in futures:
-            f.result()
 
 
 # ------------------------------------------------------------------ point arrays
