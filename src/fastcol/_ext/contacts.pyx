@@ -391,10 +391,20 @@ cdef int _incident_face(const Core* o, double mx, double my) noexcept nogil:
     # (one of a segment's faces, about half a ring's); a box (its normals cost
     # nothing), or a ring none of whose faces turns that way, compares every face
     cdef double best = INFINITY
-    cdef double ex, ey, length, d, nx, ny
+    cdef double ex, ey, length, d, nx, ny, v
     cdef int f = 0
     cdef int j, g
     cdef bint found = False
+    if o.n == 2:
+        # a segment core: its two faces are one edge run both ways, so the second
+        # face's turn test is exactly the first's negated (a - b is -(b - a), and
+        # rounding is symmetric) and the test alone picks the one face the loop below
+        # would normalize; an edge along m (a zero test) goes the general way
+        v = (_y(o, 1) - _y(o, 0)) * mx - (_x(o, 1) - _x(o, 0)) * my
+        if v < 0.0:
+            return 0
+        if v > 0.0:
+            return 1
     if not o.box:
         for j in range(o.n):
             g = j + 1 if j + 1 < o.n else 0
