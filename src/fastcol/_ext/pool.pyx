@@ -124,7 +124,6 @@ cdef enum:
     # the ticket: which call (GEN), its number of blocks (COUNT) and the next block to
     # take (NEXT), in one word, so that taking a block is one compare-and-swap that
     # fails for a helper still holding an earlier call's ticket
-    NEXT_BITS = 20
     COUNT_SHIFT = 20
     GEN_SHIFT = 40
 
