@@ -39,6 +39,9 @@ cdef extern from *:
     #ifndef WIN32_LEAN_AND_MEAN
     #define WIN32_LEAN_AND_MEAN
     #endif
+    #ifndef NOMINMAX
+    #define NOMINMAX
+    #endif
     #include <windows.h>
     /* x64 loads are acquire loads; the compiler barrier keeps them in place, and
        every store below is a locked instruction (a full barrier) */
