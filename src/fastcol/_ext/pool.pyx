@@ -94,6 +94,14 @@ cdef extern from *:
     #define fc_pause() ((void)0)
     #endif
 
+    /* give the CPU to another runnable thread on it, if any */
+    #if defined(_WIN32)
+    #define fc_yield() ((void)SwitchToThread())
+    #else
+    #include <sched.h>
+    #define fc_yield() ((void)sched_yield())
+    #endif
+
     #if defined(_WIN32)
     static long long fc_now_ns(void) {
         LARGE_INTEGER f, c;
@@ -116,6 +124,7 @@ cdef extern from *:
     bint fc_cas(long long* p, long long expected, long long desired) noexcept nogil
     long long fc_add(long long* p, long long v) noexcept nogil
     void fc_pause() noexcept nogil
+    void fc_yield() noexcept nogil
     long long fc_now_ns() noexcept nogil
 
 import os
@@ -133,6 +142,8 @@ cdef enum:
 cdef long long FIELD = (1 << 20) - 1          # NEXT and COUNT
 cdef long long GEN_MASK = (1 << 23) - 1
 cdef long long MAX_BLOCKS = (1 << 20) - 1
+# the fewest blocks for which a call wakes a sleeping helper
+cdef long long WAKE_BLOCKS = 8
 # how long a helper spins for the next call before it sleeps
 cdef long long SPIN_NS = 1000000
 
@@ -196,8 +207,13 @@ cdef void _helper_loop(int k, long long gen) noexcept nogil:
             deadline = fc_now_ns() + SPIN_NS
             continue
         turns += 1
-        if turns & 63 or fc_now_ns() < deadline:
+        if turns & 63:
             fc_pause()
+            continue
+        if fc_now_ns() < deadline:
+            # every 64 turns: a caller that shares this CPU (a woken thread is often
+            # placed on its waker's) gets to run instead of waiting for the tick
+            fc_yield()
             continue
         # announce the sleep, then look once more: a call that published its ticket
         # before seeing the announcement is caught here (and its wake is consumed)
@@ -265,7 +281,7 @@ cdef int run_rows(rows_fn fn, void* ctx, Py_ssize_t n, Py_ssize_t grain, int slo
     thread runs every row itself (slot 0).
     """
     cdef int helpers = slots - 1
-    cdef int k
+    cdef int k, turns
     cdef long long nb, gen
     # blocks of at least grain rows, and few enough (about 16 a thread) that taking
     # them costs nothing next to the rows
@@ -291,12 +307,22 @@ cdef int run_rows(rows_fn fn, void* ctx, Py_ssize_t n, Py_ssize_t grain, int slo
             fc_store(&P.finished, 0)
             gen = (_gen(P.ticket) + 1) & GEN_MASK
             fc_store(&P.ticket, (gen << GEN_SHIFT) | (nb << COUNT_SHIFT))
-            for k in range(helpers):
-                if fc_xchg(&P.sleeping[k], 0) == 1:
-                    PyThread_release_lock(P.wake[k])
+            # a sleeping helper is woken only for a call of several blocks: waking
+            # one costs tens of microseconds, more than a block or two (a spinning
+            # helper joins any call)
+            if nb >= WAKE_BLOCKS:
+                for k in range(helpers):
+                    if fc_xchg(&P.sleeping[k], 0) == 1:
+                        PyThread_release_lock(P.wake[k])
             _work(0, gen)
-            # the blocks the helpers took: each is short, so spin
+            # the blocks the helpers took: each is short, so spin, yielding now and
+            # then so that a helper placed on this CPU can finish its block
+            turns = 0
             while fc_load(&P.finished) < nb:
-                fc_pause()
+                turns += 1
+                if turns & 63:
+                    fc_pause()
+                else:
+                    fc_yield()
             PyThread_release_lock(P.busy)
     return 0
