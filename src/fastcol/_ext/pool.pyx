@@ -12,7 +12,14 @@ thread costs 40 to 150 us on the machines we measured (a virtual CPU has to be
 rescheduled), more than a call of a few thousand contacts takes; a frame loop calls
 the batch queries back to back, so the spinning helper takes the next call's blocks
 within a microsecond.  Threads of the OpenMP runtimes do the same (GOMP_SPINCOUNT,
-KMP_BLOCKTIME).
+KMP_BLOCKTIME).  A call of fewer than ``WAKE_BLOCKS`` (8) blocks does not wake a
+sleeping helper (the wake-up would cost more than the call); a spinning one still joins.
+
+Every 64 turns of a wait (a helper's spin, the caller's wait for the blocks in
+progress) the thread yields its CPU (``sched_yield``, ``SwitchToThread``): a woken
+thread is often placed on its waker's CPU, and a caller that only spun there kept the
+helper holding the last block from running until the scheduler's next tick, a
+millisecond (bench/bench_workers.py).
 
 One call at a time uses the helpers: a call that finds them busy (another Python
 thread, or a free-threaded build) runs its rows on its own thread.  After ``fork`` the
