@@ -39,7 +39,7 @@ from libc.stdlib cimport calloc, free, malloc, qsort, realloc
 from libc.string cimport memset
 
 from .batch cimport Buffers, Side, array_side, load_row
-from .pool cimport run_rows, slots_for
+from .pool cimport run_rows, slots_for, wake_helpers
 from .queries cimport View, aabb_rows_collide, collide_views
 from .shapes cimport AABB_KIND, CAPSULE, CIRCLE, OBB_KIND, POLYGON, SEGMENT
 
@@ -1164,6 +1164,10 @@ cdef class _Pairs:
         if self.two:
             self._set(&self.b, B, dtype)
         self.slots = slots_for(workers)
+        if self.slots > 1 and self.a.n + self.b.n >= 2048:
+            # the queries will want the helpers: wake them now, so that they are
+            # awake by then, not 40-150 us into the first parallel pass
+            wake_helpers(self.slots)
         self._split(0, 0, self.a.n)
         if self.two:
             self._split(0, 1, self.b.n)

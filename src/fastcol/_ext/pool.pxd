@@ -6,4 +6,5 @@ ctypedef void (*rows_fn)(void* ctx, int slot, Py_ssize_t start, Py_ssize_t stop)
 
 
 cdef int slots_for(int workers) noexcept
+cdef void wake_helpers(int slots) noexcept nogil
 cdef int run_rows(rows_fn fn, void* ctx, Py_ssize_t n, Py_ssize_t grain, int slots) except -1

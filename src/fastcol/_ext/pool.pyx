@@ -274,6 +274,18 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
+cdef void wake_helpers(int slots) noexcept nogil:
+    """Wake the sleeping helpers a call of ``slots`` threads will use, ahead of it.
+
+    For a call whose first steps run on one thread (the broadphase's counting sort)
+    before blocks worth a helper come: the helpers wake meanwhile and spin.
+    """
+    cdef int k
+    for k in range(min(slots - 1, _started)):
+        if fc_xchg(&P.sleeping[k], 0) == 1:
+            PyThread_release_lock(P.wake[k])
+
+
 cdef int slots_for(int workers) noexcept:
     """The threads a call with ``workers`` uses (at most 1 + MAX_HELPERS)."""
     return max(1, min(workers, MAX_HELPERS + 1))
