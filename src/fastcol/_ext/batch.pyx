@@ -27,7 +27,7 @@ from .geometry cimport (
     SegClosest, closest_on_line, closest_on_segment, dist2, lift, segment_segment,
 )
 from .narrowphase cimport Round, round_result, round_round_closest, round_round_collide
-from .contacts cimport Hit, contact_views
+from .contacts cimport Hit, contact_circles, contact_views
 from .queries cimport View, closest_views, collide_views, set_fast_collide, view_of
 from .pool cimport run_rows, slots_for
 from .sweeps cimport raycast_view, toi_views
@@ -352,6 +352,10 @@ cdef void _collide_rows(Side* a, Side* b, const floating* da, const floating* db
               <floating*>NULL)
 
 
+# the contact of two shape views (contact_views, or contact_circles for two circles)
+ctypedef bint (*ContactViews)(const View*, const View*, Hit*) noexcept nogil
+
+
 cdef void _contact_loop(Side* a, Side* b, const floating* da, const floating* db,
                        Py_ssize_t start, Py_ssize_t stop, unsigned char* hit,
                        floating* depth, floating* normal, floating* points,
@@ -361,10 +365,14 @@ cdef void _contact_loop(Side* a, Side* b, const floating* da, const floating* db
     cdef Py_ssize_t i
     cdef bint ok
     cdef Hit h
+    # two circle operands: contact_views's own steps for them, picked once per block
+    cdef ContactViews contact = contact_views
+    if a.kind == CIRCLE and b.kind == CIRCLE:
+        contact = contact_circles
     for i in range(start, stop):
         ok = a.fixed or load_row(a, da + i * a.width, i)
         ok = (b.fixed or load_row(b, db + i * b.width, i)) and ok
-        if ok and contact_views(&a.view, &b.view, &h):
+        if ok and contact(&a.view, &b.view, &h):
             hit[i] = True
             depth[i] = <floating>h.depth
             normal[2 * i] = <floating>h.nx

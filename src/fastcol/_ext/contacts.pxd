@@ -12,3 +12,4 @@ cdef struct Hit:
 
 
 cdef bint contact_views(const View* a, const View* b, Hit* h) noexcept nogil
+cdef bint contact_circles(const View* a, const View* b, Hit* h) noexcept nogil

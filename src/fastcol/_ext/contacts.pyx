@@ -22,7 +22,7 @@ from .queries cimport (
     views_swapped,
 )
 from .records cimport make_contact
-from .shapes cimport AABB_KIND, OBB_KIND, SEGMENT, Shape
+from .shapes cimport AABB_KIND, CIRCLE, OBB_KIND, SEGMENT, Shape
 
 from fastcol import _batch
 
@@ -746,6 +746,49 @@ cdef bint _convex_convex(const View* a, const View* b, double ox, double oy,
     return _overlap(&ka, &kb, True, h)
 
 
+cdef int _circles(const View* a, const View* b, Hit* h) noexcept nogil:
+    # two circles, the commonest pair of a scene: contact_views's own steps for them
+    # (canonical order, local frame, segment_segment, _round_round, the world
+    # frame), operation for operation, without its dispatch.  Point cores: the
+    # nearest points are the centres and d2 their dist2 (segment_segment's branch
+    # for a point ab; its t is 0 for a point cd, so q is c itself).  Returns 1 for a
+    # contact, 0 for none, -1 for coincident centres (the general path decides)
+    cdef bint swapped = views_swapped(a, b)
+    cdef const View* p = b if swapped else a
+    cdef const View* q = a if swapped else b
+    cdef double ox = p.f[0]
+    cdef double oy = p.f[1]
+    # view_core's local coordinates (a's centre: 0.0 for a finite one)
+    cdef double ax = p.f[0] - ox
+    cdef double ay = p.f[1] - oy
+    cdef double bx = q.f[0] - ox
+    cdef double by = q.f[1] - oy
+    cdef double d2 = dist2(ax, ay, bx, by)
+    cdef double ea[4]
+    if not sqrt(d2) <= p.f[2] + q.f[2]:
+        return 0
+    if not d2 > 0.0:
+        return -1
+    _apart(d2, p.f[2], q.f[2], ax, ay, bx, by, False, ea, False, ea, False, ea, h)
+    if swapped:
+        h.nx = 0.0 - h.nx
+        h.ny = 0.0 - h.ny
+    h.p0x = h.p0x + ox
+    h.p0y = h.p0y + oy
+    h.p1x = 0.0
+    h.p1y = 0.0
+    return 1
+
+
+cdef bint contact_circles(const View* a, const View* b, Hit* h) noexcept nogil:
+    # contact_views of two circles (the callers pick it once per call: a test per
+    # row of every other pair in contact_views costs them more than it saves)
+    cdef int st = _circles(a, b, h)
+    if st >= 0:
+        return st == 1
+    return contact_views(a, b, h)
+
+
 cdef bint contact_views(const View* a, const View* b, Hit* h) noexcept nogil:
     # h (OUT): the contact of two shapes, world coordinates, normal from a to b, an
     # unused second point (0, 0); False (h untouched) when they do not collide
@@ -823,7 +866,10 @@ cdef object _contact(object a, object b, object workers):
         _batch.no_out_for_shapes(None, workers)
     view_of(<Shape>a, &va)
     view_of(<Shape>b, &vb)
-    if not contact_views(&va, &vb, &h):
+    if va.kind == CIRCLE and vb.kind == CIRCLE:
+        if not contact_circles(&va, &vb, &h):
+            return None
+    elif not contact_views(&va, &vb, &h):
         return None
     return make_contact(h.nx, h.ny, h.depth, h.count, h.p0x, h.p0y, h.p1x, h.p1y)
 
