@@ -6,21 +6,22 @@ collision work executes does not: this script counts it, so a change to a kernel
 the demo's NumPy glue can be judged by a figure that repeats to the instruction.
 
 It builds the demo's scene (``--bodies``, seed 0), runs ``--settle`` steps on one
-thread (the pile at rest, as bench_demo measures it), then calls
-``fastcol.demo.find_contacts`` ``--calls`` more times.  callgrind runs the script twice,
-with and without those calls, and the difference divided by ``--calls`` is the cost of
-one call, split into:
+thread (the pile at rest, as bench_demo measures it) and saves the positions; under
+callgrind a second process restores them, calls ``fastcol.demo.find_contacts`` once
+(first-call costs), then ``--calls`` times with the cyclic garbage collector off,
+counting only those calls (inside ``sys.call_tracing``).  The cost of one call is split
+into:
 
 - ``overlapping_pairs``: the broadphase call (its whole C entry point);
-- ``contact, <type pair>``: each of the ten element-wise contact calls (the entry
-  point's rows per type pair come from a third, uninstrumented run);
+- ``contact <type pair>``: each of the ten element-wise contact calls, counted apart
+  in a third process that gathers each type pair's rows as find_contacts does and
+  calls ``fc.contact`` on them (callgrind dumps a profile after each call);
 - ``NumPy and Python``: the rest of find_contacts (bounding boxes, the sort of the
   candidate pairs by type pair, the gathers of their rows, the stores of the results).
 
 Counts are for ``workers=1``: with helpers, the same instructions are shared between
-threads (plus the pool's own few).  The kernels' counts repeat to within a few
-instructions a row; the rest (the interpreter, NumPy, the allocator) moves by a few
-percent between runs.
+threads (plus the pool's own few).  Two runs give the same counts (checked: to the
+instruction at 5,000 bodies).
 
 How to run (from the repository root; needs valgrind and an in-place build)::
 
@@ -41,7 +42,7 @@ import tempfile
 from pathlib import Path
 
 # the child.  "settle": run the scene and save its positions (no valgrind: find_contacts
-# reads nothing else).  "find": restore them, call find_contacts `calls` times.  "pairs":
+# reads nothing else).  "find": restore them, call find_contacts 1 + `calls` times.  "pairs":
 # restore them, gather each type pair's rows as find_contacts does and call fc.contact
 # on them `calls` times a pair (callgrind dumps a profile after each call)
 CHILD = """
@@ -58,8 +59,21 @@ if mode == "settle":
 scene.pos[...] = np.load(state)
 scene.sync()
 if mode == "find":
-    for _ in range(calls):
-        step.find_contacts(scene, None, 1)
+    # one call first in both runs: first-call costs (lazy imports, the broadphase's
+    # scratch buffers, NumPy's caches) fall outside the difference; and no cyclic
+    # garbage collection, which runs when allocations add up (in one run, not in the
+    # other) and walks every object of the interpreter
+    import gc
+    step.find_contacts(scene, None, 1)
+    gc.collect()
+    gc.disable()
+
+    def measured():
+        for _ in range(calls):
+            step.find_contacts(scene, None, 1)
+
+    # callgrind counts only inside sys.call_tracing (its C function), that is, the calls
+    sys.call_tracing(measured, ())
     sys.exit(0)
 fc = scene.fc
 pairs = fc.overlapping_pairs(fc.AABBArray(np.tile(scene.pos, 2) + scene.box_offsets))
@@ -127,12 +141,11 @@ def main(argv=None) -> int:
         work = Path(tmp)
         (work / "child.py").write_text(CHILD)
         child(work, "settle", [n, args.settle, 0])
-        costs = []
-        for k in (0, calls):
-            out = work / f"callgrind.find{k}"
-            child(work, "find", [n, 0, k], ["valgrind", "--tool=callgrind",
-                                             f"--callgrind-out-file={out}"])
-            costs.append(inclusive(out))
+        out = work / "callgrind.find"
+        child(work, "find", [n, 0, calls], [
+            "valgrind", "--tool=callgrind", "--collect-atstart=no",
+            "--toggle-collect=sys_call_tracing", f"--callgrind-out-file={out}"])
+        costs = inclusive(out)
         out = work / "callgrind.pairs"
         rows = json.loads(child(work, "pairs", [n, 0, calls], [
             "valgrind", "--tool=callgrind", "--collect-atstart=no",
@@ -143,7 +156,7 @@ def main(argv=None) -> int:
     per_part = [c for c in per_part if c > 0]
 
     def per_call(name):
-        return (costs[1].get(name, 0) - costs[0].get(name, 0)) / calls
+        return costs.get(name, 0) / calls
 
     total, broad, contact = per_call("TOTAL"), per_call(BROADPHASE), per_call(CONTACT)
     print(f"fastcol.demo.find_contacts, {n:,} bodies after {args.settle} steps (seed 0), "
