@@ -103,6 +103,29 @@ def test_start_inside_by_rounding_reports_the_smallest_positive_time(fc):
     assert fc.time_of_impact(a, (0, 0), b, (-v[0], -v[1]), INF) == 5e-324
 
 
+def test_ray_along_a_nearly_straight_box_edge(fc):
+    # an OBB at angle pi/2 has edges tilted by cos(pi/2) ~ 6e-17.  The circle's centre
+    # then moves (relative to the box) exactly along the line of a side face of the
+    # grown box, where the face's crossing t is rounding noise; it once gave t = 1 /
+    # 0.40625 (the shapes still 0.125 apart).  The first touch is the top face: a gap
+    # of 1.625 - 0.25 - 0.25 = 1.125 closed at 0.40625 a unit of time
+    a = fc.Circle(0.0, 1.625, 0.25)
+    b = fc.OBB(0.0, 0.0, 0.25, 0.25, math.pi / 2)
+    for t in (fc.time_of_impact(a, (0, 0), b, (0, 0.40625), 10.0),
+              fc.time_of_impact(b, (0, 0.40625), a, (0, 0), 10.0)):
+        assert t == pytest.approx(1.125 / 0.40625, rel=1e-12)
+
+
+def test_impact_at_max_t_within_rounding(fc):
+    # the circle's bottom (5.25 - 2.5 - 3 t) meets the box's top (-0.25) at t = 1.0
+    # exactly, which the kernels compute as 1.0000000000000002: None for max_t = 1.0,
+    # while the shapes moved to t = 1.0 touch; check_toi accepts that touch at the end
+    sa, sb = ("Circle", 0.25, 5.25, 2.5), ("AABB", 0.0, -3.0, 2.4487629575551426, -0.25)
+    a, b = make(fc, sa), make(fc, sb)
+    assert fc.time_of_impact(a, (0, -3), b, (0, 0), 2.0) == pytest.approx(1.0, rel=1e-15)
+    check_toi(fc, sa, (0.0, -3.0), sb, (0.0, 0.0), 1.0)
+
+
 def test_huge_and_tiny_velocities(fc):
     a, b = fc.Circle(0, 0, 1), fc.Circle(10, 0, 1)
     # the relative velocity overflows: both are halved, exactly
@@ -139,13 +162,16 @@ def check_toi(fc, sa, va, sb, vb, max_t):
     assert (t == 0.0) == fc.collide(a, b)
     L = size_of(sa, sb) + 1.0
     if t is None:
-        # apart along the whole way: sampled times
+        # apart along the whole way: sampled times.  An impact a rounding hair beyond
+        # max_t (exactly at max_t in exact arithmetic) may show as touching at max_t
+        later = fc.time_of_impact(a, va, b, vb, INF)
         T = max_t if max_t != INF else 4.0 * L / max(_speed(va, vb), 1e-300)
         for k in range(17):
             s = T * k / 16
             ma, mb = _moved(fc, a, va, s), _moved(fc, b, vb, s)
             # apart, or sliding along each other within rounding (a graze)
-            assert fc.distance(ma, mb) > 0.0 or _grazing(fc, ma, mb, va, vb, L), s
+            assert (fc.distance(ma, mb) > 0.0 or _grazing(fc, ma, mb, va, vb, L)
+                    or (later is not None and later <= s * (1.0 + 1e-12))), s
         return t
     assert type(t) is float and 0.0 <= t <= max_t
     if t == 0.0:

@@ -1,6 +1,6 @@
 # Ray kernels shared by raycast and time_of_impact (compiled twin of
 # fastcol._ref.sweeps).  Each returns MISS, HIT or INSIDE; on HIT, out[0:3] =
-# (t, nx, ny) in local coordinates.
+# (t, nx, ny) in local coordinates (the round ones: with normal; without, t alone).
 
 from .narrowphase cimport Convex
 
@@ -9,16 +9,17 @@ cdef enum:
     HIT = 1
     INSIDE = 2
 
-cdef bint ray_circle(double px, double py, double dx, double dy,
-                     double cx, double cy, double r, double* out) noexcept nogil
+cdef bint ray_circle(double px, double py, double dx, double dy, double cx, double cy,
+                     double r, double* out, bint normal) noexcept nogil
 cdef int ray_round(double px, double py, double dx, double dy, double ax, double ay,
-                   double bx, double by, double r, bint ends, double* out) noexcept nogil
+                   double bx, double by, double r, bint ends, double* out,
+                   bint normal) noexcept nogil
 cdef int ray_slab(double pu, double pv, double du, double dv, double u0, double v0,
                   double u1, double v1, double* t, int* face) noexcept nogil
 cdef int ray_convex(double px, double py, double dx, double dy, const Convex* cv,
                     double* out) noexcept nogil
 cdef int ray_rounded_convex(double px, double py, double dx, double dy, const Convex* cv,
-                            double r, bint ends, double* out) noexcept nogil
+                            double r, bint ends, double* out, bint normal) noexcept nogil
 
 from .queries cimport View
 

@@ -49,9 +49,11 @@ cdef enum:
 
 # ---------------------------------------------------------------------- round shapes
 
-cdef bint ray_circle(double px, double py, double dx, double dy,
-                     double cx, double cy, double r, double* out) noexcept nogil:
-    # a ray from outside against the circle (c, r); out (OUT) = (t, nx, ny) on a hit
+cdef bint ray_circle(double px, double py, double dx, double dy, double cx, double cy,
+                     double r, double* out, bint normal) noexcept nogil:
+    # a ray from outside against the circle (c, r); out (OUT) = (t, nx, ny) on a hit,
+    # without normal only t (time_of_impact reads t alone: a square root and two
+    # divisions less)
     cdef double mx = px - cx
     cdef double my = py - cy
     cdef double b = mx * dx + my * dy
@@ -73,10 +75,12 @@ cdef bint ray_circle(double px, double py, double dx, double dy,
         c0 = 0.0
     # the near root as a quotient of positive terms: no cancellation
     t = c0 / (s - b)
+    out[0] = t
+    if not normal:
+        return True
     hx = mx + t * dx
     hy = my + t * dy
     hl = sqrt(hx * hx + hy * hy)
-    out[0] = t
     if r > 0.0 and hl > 0.0:
         out[1] = hx / hl
         out[2] = hy / hl
@@ -88,7 +92,7 @@ cdef bint ray_circle(double px, double py, double dx, double dy,
 
 
 cdef int ray_disc(double px, double py, double dx, double dy, double cx, double cy,
-                  double r, double* out) noexcept nogil:
+                  double r, double* out, bint normal) noexcept nogil:
     # the circle (c, r): ray_round of a core of zero length at c with its ends,
     # operation for operation, less the steps a zero-length core skips
     if r == 0.0:
@@ -98,14 +102,35 @@ cdef int ray_disc(double px, double py, double dx, double dy, double cx, double 
     elif sqrt(dist2(px, py, cx, cy)) <= r:
         # ray_round's closest point of a zero-length core is its end a, here c
         return INSIDE
-    return HIT if ray_circle(px, py, dx, dy, cx, cy, r, out) else MISS
+    return HIT if ray_circle(px, py, dx, dy, cx, cy, r, out, normal) else MISS
+
+
+# relative tolerance (2**-33, contacts' REL) of a face crossing's place along the core
+cdef double REL = 1.0 / 8589934592.0
+
+
+cdef inline bint _on_face(double px, double py, double dx, double dy, double t, double ax,
+                          double ay, double ex, double ey, double ee,
+                          double r) noexcept nogil:
+    # whether the crossing p + t d of a capsule's side face lies between the core's
+    # ends (u = s |e|^2, 0 <= s <= 1), within rounding: for a ray along the face's
+    # line (an OBB edge tilted by cos(pi/2), say) the ends' orientations pass while t
+    # is noise, and its point can lie far beyond the face (see the reference)
+    cdef double ux = px + t * dx - ax
+    cdef double uy = py + t * dy - ay
+    cdef double u = ux * ex + uy * ey
+    cdef double scale = fabs(px - ax) + fabs(py - ay) + fabs(ex) + fabs(ey) + r
+    cdef double tol = REL * scale * (fabs(ex) + fabs(ey))
+    return -tol <= u and u <= ee + tol
 
 
 cdef int ray_round(double px, double py, double dx, double dy, double ax, double ay,
-                   double bx, double by, double r, bint ends, double* out) noexcept nogil:
+                   double bx, double by, double r, bint ends, double* out,
+                   bint normal) noexcept nogil:
     # the capsule with core ab and radius r: side face, circle at a, circle at b (the
-    # circles only with ends: time_of_impact has cast them already, see _sweep)
-    cdef double qx, qy, ex, ey, ee, le, rl, c, den, k, oa, ob, dot, w, dd
+    # circles only with ends: time_of_impact has cast them already, see _sweep); the
+    # hit's normal only with normal (else out[1:3] are zeros)
+    cdef double qx, qy, ex, ey, ee, le, rl, c, den, k, oa, ob, dot, w, dd, t
     cdef double best = 0.0
     cdef bint skip = False
     cdef double nx = 0.0
@@ -117,7 +142,7 @@ cdef int ray_round(double px, double py, double dx, double dy, double ax, double
     ee = ex * ex + ey * ey
     if ee == 0.0 and ends:
         # a zero-length core: its inside test and one circle, without the steps below
-        return ray_disc(px, py, dx, dy, ax, ay, r, out)
+        return ray_disc(px, py, dx, dy, ax, ay, r, out, normal)
     if r == 0.0:
         # a segment or a point: on it by sign tests, not by a rounded distance
         if ee == 0.0:
@@ -142,25 +167,31 @@ cdef int ray_round(double px, double py, double dx, double dy, double ax, double
             oa = dx * (ay - py) - dy * (ax - px) + k
             ob = dx * (by - py) - dy * (bx - px) + k
             if (oa <= 0.0 and 0.0 <= ob) or (ob <= 0.0 and 0.0 <= oa):
-                found = True
-                best = (rl - c) / den
-                nx = 0.0 - ey / le
-                ny = ex / le
+                t = (rl - c) / den
+                if _on_face(px, py, dx, dy, t, ax, ay, ex, ey, ee, r):
+                    found = True
+                    best = t
+                if found and normal:
+                    nx = 0.0 - ey / le
+                    ny = ex / le
         elif den > 0.0 and c <= -rl:
             # approaching the face on the right of ab
             k = -r * (dx * ex + dy * ey) / le
             oa = dx * (ay - py) - dy * (ax - px) + k
             ob = dx * (by - py) - dy * (bx - px) + k
             if (oa <= 0.0 and 0.0 <= ob) or (ob <= 0.0 and 0.0 <= oa):
-                found = True
-                best = (-rl - c) / den
-                nx = ey / le
-                ny = 0.0 - ex / le
+                t = (-rl - c) / den
+                if _on_face(px, py, dx, dy, t, ax, ay, ex, ey, ee, r):
+                    found = True
+                    best = t
+                if found and normal:
+                    nx = ey / le
+                    ny = 0.0 - ex / le
     # a side face crossed between its ends is the entry: the capsule lies on the
     # inner side of that face's line, which the ray crosses once.  Else the entry is
     # on an end circle (each lies inside the capsule: its entry comes no earlier)
     if ends and not found:
-        if ray_circle(px, py, dx, dy, ax, ay, r, cand):
+        if ray_circle(px, py, dx, dy, ax, ay, r, cand, normal):
             found = True
             best = cand[0]
             nx = cand[1]
@@ -174,7 +205,8 @@ cdef int ray_round(double px, double py, double dx, double dy, double ax, double
             w = (bx - px) * dx + (by - py) * dy - best * dd
             skip = w >= 0.0 and w * w >= r * r * dd
         if not skip:
-            if ray_circle(px, py, dx, dy, bx, by, r, cand) and (not found or cand[0] < best):
+            if (ray_circle(px, py, dx, dy, bx, by, r, cand, normal)
+                    and (not found or cand[0] < best)):
                 found = True
                 best = cand[0]
                 nx = cand[1]
@@ -375,9 +407,9 @@ cdef int ray_convex(double px, double py, double dx, double dy, const Convex* cv
 
 
 cdef int ray_rounded_convex(double px, double py, double dx, double dy, const Convex* cv,
-                            double r, bint ends, double* out) noexcept nogil:
+                            double r, bint ends, double* out, bint normal) noexcept nogil:
     # the convex shape grown by r > 0: the shape and its edges' capsules (their end
-    # circles, at the vertices, only with ends)
+    # circles, at the vertices, only with ends; their normals only with normal)
     cdef int st, cst, i, j, n
     cdef double cand[3]
     st = ray_convex(px, py, dx, dy, cv, out)
@@ -387,7 +419,7 @@ cdef int ray_rounded_convex(double px, double py, double dx, double dy, const Co
     for i in range(n):
         j = i + 1 if i + 1 < n else 0
         cst = ray_round(px, py, dx, dy, cv.xs[i] - cv.ox, cv.ys[i] - cv.oy,
-                        cv.xs[j] - cv.ox, cv.ys[j] - cv.oy, r, ends, cand)
+                        cv.xs[j] - cv.ox, cv.ys[j] - cv.oy, r, ends, cand, normal)
         if cst == INSIDE:
             return cst
         if cst == HIT and (st == MISS or cand[0] < out[0]):
@@ -455,7 +487,7 @@ cdef bint raycast_view(const View* v, double px, double py, double dx, double dy
     e = _scaled(dx, dy, &sx, &sy)
     if v.kind <= SEGMENT:
         view_core(v, ox, oy, &rc)
-        st = ray_round(lx, ly, sx, sy, rc.ax, rc.ay, rc.bx, rc.by, rc.r, True, hit)
+        st = ray_round(lx, ly, sx, sy, rc.ax, rc.ay, rc.bx, rc.by, rc.r, True, hit, True)
     else:
         view_convex(v, ox, oy, &cv)
         st = ray_convex(lx, ly, sx, sy, &cv, hit)
@@ -527,11 +559,11 @@ cdef inline int _cast(double qx, double qy, double vx, double vy, bint is_round,
                       const Round* rc, const Convex* cv, double r, bint ends,
                       double* out) noexcept nogil:
     # the vertex ray q + t v against a shape (core rc or convex cv) grown by r, the
-    # circles at its core ends or vertices only with ends
+    # circles at its core ends or vertices only with ends; t alone (no normals)
     if is_round:
-        return ray_round(qx, qy, vx, vy, rc.ax, rc.ay, rc.bx, rc.by, r, ends, out)
+        return ray_round(qx, qy, vx, vy, rc.ax, rc.ay, rc.bx, rc.by, r, ends, out, False)
     if r > 0.0:
-        return ray_rounded_convex(qx, qy, vx, vy, cv, r, ends, out)
+        return ray_rounded_convex(qx, qy, vx, vy, cv, r, ends, out, False)
     return ray_convex(qx, qy, vx, vy, cv, out)
 
 
@@ -575,7 +607,7 @@ cdef double _sweep(const View* a, const View* b, double ox, double oy, double vx
         # inside test.  That test is collide's own for two circles (the same
         # differences, squares and sum of radii; for r == 0, the same point), which
         # the caller found False; a's centre against b's adds nothing (see below)
-        if ray_circle(rb.ax, rb.ay, vx, vy, ra.ax, ra.ay, r, out):
+        if ray_circle(rb.ax, rb.ay, vx, vy, ra.ax, ra.ay, r, out, False):
             return _keep(best, HIT, out[0])
         return best
     # the vertices of b travel along +v towards a

@@ -83,13 +83,36 @@ def ray_circle(px, py, dx, dy, cx, cy, r):
     return True, t, 0.0 - dx / L, 0.0 - dy / L
 
 
+# relative tolerance (2**-33, contacts' REL) of a face crossing's place along the core
+_REL = 2.0 ** -33
+
+
+def _on_face(px, py, dx, dy, t, ax, ay, ex, ey, ee, r):
+    """Whether the crossing p + t d of a capsule's side face lies between the core's
+    ends (a + s e, 0 <= s <= 1, the face r beside it), within rounding.
+
+    The ends' orientations about the ray decide that the ray crosses the face between
+    them; this checks the t computed for it.  For a ray that runs along the face's
+    line, within rounding (an OBB's edge tilted by cos(pi/2) ~ 6e-17, say), the
+    orientations pass while t, the offset over the speed across the line, is noise:
+    its point can lie far beyond the face, before the true entry.
+    """
+    ux = px + t * dx - ax
+    uy = py + t * dy - ay
+    u = ux * ex + uy * ey  # s |e|^2
+    scale = abs(px - ax) + abs(py - ay) + abs(ex) + abs(ey) + r
+    tol = _REL * scale * (abs(ex) + abs(ey))
+    return -tol <= u <= ee + tol
+
+
 def ray_round(px, py, dx, dy, ax, ay, bx, by, r, ends=True):
     """A ray against the capsule with core ab and radius r (local coordinates).
 
     The side face on the origin's side is hit when the ray crosses its line between
     the face's ends, decided by the orientation of those ends relative to the ray
     (exact sign tests for a segment, r == 0); such a hit is the entry, as the capsule
-    lies on the inner side of that line.  Otherwise (and only with ``ends``:
+    lies on the inner side of that line (and the t computed for the crossing must put
+    it between the ends too, see ``_on_face``).  Otherwise (and only with ``ends``:
     ``_sweep`` has cast the circles already) the entry is on an end circle: the
     circle at a, then the circle at b, the least t winning (ties keep a).  The
     circle at b is skipped when the ray meets a's before it can reach any point of
@@ -131,20 +154,24 @@ def ray_round(px, py, dx, dy, ax, ay, bx, by, r, ends=True):
             oa = dx * (ay - py) - dy * (ax - px) + k
             ob = dx * (by - py) - dy * (bx - px) + k
             if (oa <= 0.0 <= ob) or (ob <= 0.0 <= oa):
-                found = True
-                best = (rl - c) / den
-                nx = 0.0 - ey / le
-                ny = ex / le
+                t = (rl - c) / den
+                if _on_face(px, py, dx, dy, t, ax, ay, ex, ey, ee, r):
+                    found = True
+                    best = t
+                    nx = 0.0 - ey / le
+                    ny = ex / le
         elif den > 0.0 and c <= -rl:
             # approaching the face on the right of ab (normal (ey, -ex) / |e|)
             k = -r * (dx * ex + dy * ey) / le
             oa = dx * (ay - py) - dy * (ax - px) + k
             ob = dx * (by - py) - dy * (bx - px) + k
             if (oa <= 0.0 <= ob) or (ob <= 0.0 <= oa):
-                found = True
-                best = (-rl - c) / den
-                nx = ey / le
-                ny = 0.0 - ex / le
+                t = (-rl - c) / den
+                if _on_face(px, py, dx, dy, t, ax, ay, ex, ey, ee, r):
+                    found = True
+                    best = t
+                    nx = ey / le
+                    ny = 0.0 - ex / le
     # a side face crossed between its ends is the entry: the capsule lies on the
     # inner side of that face's line, which the ray crosses once.  Else the entry is
     # on an end circle (each lies inside the capsule: its entry comes no earlier)
