@@ -105,7 +105,9 @@ def child(work: Path, mode: str, args, valgrind=()) -> str:
 
 
 def summary(path: Path) -> int:
-    return int(re.search(r"^(?:summary|totals):\s+(\d+)", path.read_text(), re.M).group(1))
+    """The total instructions of a callgrind output (0 when it collected nothing)."""
+    m = re.search(r"^(?:summary|totals):\s+(\d+)", path.read_text(), re.M)
+    return int(m.group(1)) if m else 0
 
 
 def inclusive(path: Path) -> dict[str, int]:
@@ -146,6 +148,10 @@ def main(argv=None) -> int:
             "valgrind", "--tool=callgrind", "--collect-atstart=no",
             "--toggle-collect=sys_call_tracing", f"--callgrind-out-file={out}"])
         costs = inclusive(out)
+        if costs["TOTAL"] == 0:
+            print("callgrind counted nothing: this Python's sys_call_tracing has no symbol "
+                  "(a stripped build?)", file=sys.stderr)
+            return 1
         out = work / "callgrind.pairs"
         rows = json.loads(child(work, "pairs", [n, 0, calls], [
             "valgrind", "--tool=callgrind", "--collect-atstart=no",
