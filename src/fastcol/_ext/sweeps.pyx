@@ -119,8 +119,12 @@ cdef inline bint _on_face(double px, double py, double dx, double dy, double t, 
     cdef double ux = px + t * dx - ax
     cdef double uy = py + t * dy - ay
     cdef double u = ux * ex + uy * ey
-    cdef double scale = fabs(px - ax) + fabs(py - ay) + fabs(ex) + fabs(ey) + r
-    cdef double tol = REL * scale * (fabs(ex) + fabs(ey))
+    cdef double scale, tol
+    if 0.0 <= u and u <= ee:
+        # well between them (the common case): no tolerance to work out
+        return True
+    scale = fabs(px - ax) + fabs(py - ay) + fabs(ex) + fabs(ey) + r
+    tol = REL * scale * (fabs(ex) + fabs(ey))
     return -tol <= u and u <= ee + tol
 
 

@@ -100,6 +100,9 @@ def _on_face(px, py, dx, dy, t, ax, ay, ex, ey, ee, r):
     ux = px + t * dx - ax
     uy = py + t * dy - ay
     u = ux * ex + uy * ey  # s |e|^2
+    if 0.0 <= u <= ee:
+        # well between them (the common case): no tolerance to work out
+        return True
     scale = abs(px - ax) + abs(py - ay) + abs(ex) + abs(ey) + r
     tol = _REL * scale * (abs(ex) + abs(ey))
     return -tol <= u <= ee + tol
