@@ -275,10 +275,11 @@ if hasattr(os, "register_at_fork"):
 
 
 cdef void wake_helpers(int slots) noexcept nogil:
-    """Wake the sleeping helpers a call of ``slots`` threads will use, ahead of it.
+    """Wake the sleeping helpers a call of ``slots`` threads will use.
 
-    For a call whose first steps run on one thread (the broadphase's counting sort)
-    before blocks worth a helper come: the helpers wake meanwhile and spin.
+    run_rows calls it for a call of enough blocks; a caller whose first steps run on
+    one thread (the broadphase's counting sort) calls it ahead of them, so the helpers
+    wake meanwhile and spin.
     """
     cdef int k
     for k in range(min(slots - 1, _started)):
@@ -300,7 +301,7 @@ cdef int run_rows(rows_fn fn, void* ctx, Py_ssize_t n, Py_ssize_t grain, int slo
     thread runs every row itself (slot 0).
     """
     cdef int helpers = slots - 1
-    cdef int k, turns
+    cdef int turns
     cdef long long nb, gen
     # blocks of at least grain rows, and few enough (about 16 a thread) that taking
     # them costs nothing next to the rows
@@ -330,9 +331,7 @@ cdef int run_rows(rows_fn fn, void* ctx, Py_ssize_t n, Py_ssize_t grain, int slo
             # one costs tens of microseconds, more than a block or two (a spinning
             # helper joins any call)
             if nb >= WAKE_BLOCKS:
-                for k in range(helpers):
-                    if fc_xchg(&P.sleeping[k], 0) == 1:
-                        PyThread_release_lock(P.wake[k])
+                wake_helpers(helpers + 1)
             _work(0, gen)
             # the blocks the helpers took: each is short, so spin, yielding now and
             # then so that a helper placed on this CPU can finish its block
