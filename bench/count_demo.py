@@ -14,8 +14,8 @@ into:
 
 - ``overlapping_pairs``: the broadphase call (its whole C entry point);
 - ``contact <type pair>``: each of the ten element-wise contact calls, counted apart
-  in a third process that gathers each type pair's rows as find_contacts does and
-  calls ``fc.contact`` on them (callgrind dumps a profile after each call);
+  in a third process that makes the same calls with a module that records each
+  contact call's operands (callgrind dumps a profile after each call);
 - ``NumPy and Python``: the rest of find_contacts (bounding boxes, the sort of the
   candidate pairs by type pair, the gathers of their rows, the stores of the results).
 
@@ -42,11 +42,11 @@ import tempfile
 from pathlib import Path
 
 # the child.  "settle": run the scene and save its positions (no valgrind: find_contacts
-# reads nothing else).  "find": restore them, call find_contacts 1 + `calls` times.  "pairs":
-# restore them, gather each type pair's rows as find_contacts does and call fc.contact
-# on them `calls` times a pair (callgrind dumps a profile after each call)
+# reads nothing else).  "find": restore them, call find_contacts once (first-call
+# costs), then `calls` times; "pairs" makes the same calls with a scene whose module
+# records each contact call's operands (callgrind dumps a profile after each call)
 CHILD = """
-import importlib, sys, json
+import gc, importlib, json, sys
 import numpy as np
 step = importlib.import_module("fastcol.demo.step")
 from fastcol.demo import Params, make_scene, run
@@ -58,39 +58,41 @@ if mode == "settle":
     sys.exit(0)
 scene.pos[...] = np.load(state)
 scene.sync()
-if mode == "find":
-    # one call first in both runs: first-call costs (lazy imports, the broadphase's
-    # scratch buffers, NumPy's caches) fall outside the difference; and no cyclic
-    # garbage collection, which runs when allocations add up (in one run, not in the
-    # other) and walks every object of the interpreter
-    import gc
-    step.find_contacts(scene, None, 1)
-    gc.collect()
-    gc.disable()
+step.find_contacts(scene, None, 1)
 
-    def measured():
-        for _ in range(calls):
-            step.find_contacts(scene, None, 1)
 
-    # callgrind counts only inside sys.call_tracing (its C function), that is, the calls
-    sys.call_tracing(measured, ())
-    sys.exit(0)
-fc = scene.fc
-pairs = fc.overlapping_pairs(fc.AABBArray(np.tile(scene.pos, 2) + scene.box_offsets))
-code = np.take(scene.kind4, pairs[:, 0]) + np.take(scene.kind, pairs[:, 1])
-rows = {}
-for s, t in step.TYPE_PAIRS:
-    m = np.flatnonzero(code == 4 * s + t)
-    if len(m):
-        a = scene.arrays[s][np.take(scene.row, pairs[m, 0])]
-        b = scene.arrays[t][np.take(scene.row, pairs[m, 1])]
-        for _ in range(calls):
-            fc.contact(a, b)
-        rows[f"{s} {t}"] = len(m)
-print(json.dumps(rows))
+class Recording:
+    # the fastcol module, but noting the kinds and rows of every contact call
+    def __init__(self, fc):
+        self._fc = fc
+        self.calls = []
+
+    def __getattr__(self, name):
+        return getattr(self._fc, name)
+
+    def contact(self, a, b, **kwargs):
+        self.calls.append((type(a).__name__, type(b).__name__, len(a)))
+        return self._fc.contact(a, b, **kwargs)
+
+
+if mode == "pairs":
+    scene.fc = Recording(scene.fc)
+# no cyclic garbage collection: it runs when allocations add up and walks every object
+gc.collect()
+gc.disable()
+
+
+def measured():
+    for _ in range(calls):
+        step.find_contacts(scene, None, 1)
+
+
+# callgrind counts only inside sys.call_tracing (its C function), that is, the calls
+sys.call_tracing(measured, ())
+if mode == "pairs":
+    print(json.dumps(scene.fc.calls))
 """
 
-TYPES = ("Circle", "Capsule", "OBB", "Polygon")
 BROADPHASE = "__pyx_pw_7fastcol_4_ext_10broadphase_1overlapping_pairs"
 CONTACT = "__pyx_pw_7fastcol_4_ext_5batch_7contact"
 
@@ -153,13 +155,18 @@ def main(argv=None) -> int:
                   "(a stripped build?)", file=sys.stderr)
             return 1
         out = work / "callgrind.pairs"
-        rows = json.loads(child(work, "pairs", [n, 0, calls], [
+        made = json.loads(child(work, "pairs", [n, 0, calls], [
             "valgrind", "--tool=callgrind", "--collect-atstart=no",
             f"--toggle-collect={CONTACT}", f"--dump-after={CONTACT}",
             f"--callgrind-out-file={out}"]))
         parts = sorted(work.glob("callgrind.pairs.*"), key=lambda p: int(p.name.rsplit(".", 1)[1]))
-        per_part = [summary(p) for p in parts]
-    per_part = [c for c in per_part if c > 0]
+        # one profile per contact call, the warm-up call's first: keep the last ones
+        per_part = [c for c in (summary(p) for p in parts) if c > 0][-len(made):]
+    # rows and instructions by type pair, over the measured calls
+    rows, cost = {}, {}
+    for (ka, kb, m), c in zip(made, per_part):
+        rows[ka, kb] = rows.get((ka, kb), 0) + m / calls
+        cost[ka, kb] = cost.get((ka, kb), 0) + c / calls
 
     def per_call(name):
         return costs.get(name, 0) / calls
@@ -170,13 +177,11 @@ def main(argv=None) -> int:
     print("| part | rows | instructions | per row |")
     print("|---|--:|--:|--:|")
     print(f"| overlapping_pairs | {n:,} | {broad:,.0f} | {broad / n:,.0f} |")
-    if len(per_part) == calls * len(rows):
-        for i, (key, m) in enumerate(rows.items()):
-            s, t = (int(v) for v in key.split())
-            c = sum(per_part[i * calls:(i + 1) * calls]) / calls
-            print(f"| contact {TYPES[s]}-{TYPES[t]} | {m:,} | {c:,.0f} | {c / m:,.0f} |")
+    for (ka, kb), m in rows.items():
+        name = f"{ka.removesuffix('Array')}-{kb.removesuffix('Array')}"
+        print(f"| contact {name} | {m:,.0f} | {cost[ka, kb]:,.0f} | {cost[ka, kb] / m:,.0f} |")
     m = sum(rows.values())
-    print(f"| contact, all calls | {m:,} | {contact:,.0f} | {contact / max(1, m):,.0f} |")
+    print(f"| contact, all calls | {m:,.0f} | {contact:,.0f} | {contact / max(1, m):,.0f} |")
     print(f"| NumPy and Python (the rest) | | {total - broad - contact:,.0f} | |")
     print(f"| find_contacts | | {total:,.0f} | |")
     return 0
