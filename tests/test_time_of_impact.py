@@ -163,7 +163,8 @@ def check_toi(fc, sa, va, sb, vb, max_t):
     L = size_of(sa, sb) + 1.0
     if t is None:
         # apart along the whole way: sampled times.  An impact a rounding hair beyond
-        # max_t (exactly at max_t in exact arithmetic) may show as touching at max_t
+        # max_t (exactly at max_t in exact arithmetic) may show as touching at max_t;
+        # one within max_t would be a missed impact, and fails
         later = fc.time_of_impact(a, va, b, vb, INF)
         T = max_t if max_t != INF else 4.0 * L / max(_speed(va, vb), 1e-300)
         for k in range(17):
@@ -171,7 +172,7 @@ def check_toi(fc, sa, va, sb, vb, max_t):
             ma, mb = _moved(fc, a, va, s), _moved(fc, b, vb, s)
             # apart, or sliding along each other within rounding (a graze)
             assert (fc.distance(ma, mb) > 0.0 or _grazing(fc, ma, mb, va, vb, L)
-                    or (later is not None and later <= s * (1.0 + 1e-12))), s
+                    or (later is not None and max_t < later <= s * (1.0 + 1e-12))), s
         return t
     assert type(t) is float and 0.0 <= t <= max_t
     if t == 0.0:
