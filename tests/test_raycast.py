@@ -317,19 +317,30 @@ def _anchor(spec, i):
 @settings(max_examples=60, database=None)
 @given(data=st.data())
 def test_translation_invariance(fc, kind, data):
-    from test_query_properties import translate
-
     spec = data.draw(shape_specs(kind, lim=2, size_lim=1), label="shape")
     origin, direction, max_t = data.draw(ray_specs(), label="ray")
     off = data.draw(st.sampled_from([(1e6, -1e6), (-3.5e6, 2e6)]))
+    check_translated_ray(fc, spec, origin, direction, max_t, off)
+
+
+def check_translated_ray(fc, spec, origin, direction, max_t, off):
+    """The ray and the shape moved by ``off`` hit where the unmoved ones do, within
+    what the move's rounding allows."""
+    from test_query_properties import translate
+
     h0 = fc.raycast(make(fc, spec), origin, direction, max_t)
     moved = make(fc, translate(spec, *off))
     h1 = fc.raycast(moved, (origin[0] + off[0], origin[1] + off[1]), direction, max_t)
+    check_translated_hits(spec, origin, direction, max_t, off, h0, h1)
+
+
+def check_translated_hits(spec, origin, direction, max_t, off, h0, h1):
+    """``check_translated_ray``'s verdict on the unmoved hit h0 and the moved one h1."""
+    L = size_of(spec, ("p",) + tuple(origin)) + 1.0
     if h0 is None or h1 is None:
         # only a ray that does not clearly cross the shape (a graze, an exact hit of a
         # point, a hit exactly at max_t) may change its verdict under rounding
         h = h0 or h1
-        L = size_of(spec, ("p",) + tuple(origin)) + 1.0
         if h is not None and h.t > 0.0:
             k = min(max_t, 2.0 * h.t)
             end = (origin[0] + k * direction[0], origin[1] + k * direction[1])
@@ -340,16 +351,55 @@ def test_translation_invariance(fc, kind, data):
         return
     # translating the shape rounds its coordinates (delta: a few ulps of the offset), so
     # the moved shape is another shape by that much.  A hit moves along the ray by about
-    # delta / cos (cos: of the angle between the ray and the surface normal), and a
-    # graze of a round face, where cos -> 0, by up to sqrt(2 * r * delta): the hit is
-    # ill-conditioned there, not wrong (test_graze_after_translation_is_exact_for_the_
-    # rounded_shape checks one such answer against exact arithmetic)
-    length = math.hypot(*direction)
-    cos = abs(h0.normal[0] * direction[0] + h0.normal[1] * direction[1]) / length
-    L = size_of(spec, ("p",) + tuple(origin)) + 1.0
+    # delta / cos (cos: of the angle between the ray and the surface normal)
     delta = 4.0 * math.ulp(max(abs(off[0]), abs(off[1])) + L)
-    moved_by = 2.0 * delta / max(cos, math.sqrt(delta / (2.0 * L))) / length
+    crossings = [h for h in (h0, h1) if h.normal != (0.0, 0.0)]
+    if not crossings:
+        # the origin inside both (t == 0.0; check_ray checks such answers)
+        return
+    if len(crossings) == 1:
+        # inside one and not the other: the origin is on the boundary within rounding
+        assert abs(signed_point_distance(spec, origin)) <= 2.0 * delta
+    length = math.hypot(*direction)
+    n = crossings[0].normal
+    cos = abs(n[0] * direction[0] + n[1] * direction[1]) / length
+    if len(crossings) == 1 or cos < math.sqrt(delta / (2.0 * L)):
+        # a graze (cos -> 0): the ray runs within delta of the surface over a stretch,
+        # and a hit anywhere on it is right for one of the two shapes.  On a round face
+        # the stretch is about sqrt(8 r delta) long (test_graze_after_translation_is_
+        # exact_for_the_rounded_shape checks one such answer against exact arithmetic);
+        # along a flat face it can be the whole face (a box edge tilted by cos(pi/2) ~
+        # 6e-17).  So each crossing must lie on the unmoved shape's surface within
+        # delta, and the ray must not clearly meet the shape before the earlier one
+        for h in crossings:
+            p = (origin[0] + h.t * direction[0], origin[1] + h.t * direction[1])
+            assert abs(signed_point_distance(spec, p)) <= 2.0 * delta
+        first = min(h.t for h in crossings)
+        pre = (origin[0] + first * direction[0], origin[1] + first * direction[1])
+        assert not clearly_meets(origin, pre, spec, L)
+        return
+    moved_by = 2.0 * delta / cos / length
     assert h1.t == pytest.approx(h0.t, abs=1e-7 * (1 + h0.t) + moved_by)
+
+
+def test_translated_ray_along_a_tilted_box_edge(fc):
+    """A ray from a corner along the right edge of an OBB turned by pi/2.
+
+    The edge is tilted by cos(pi/2) ~ 6e-17, so the ray runs within 1e-17 of it over
+    its whole length (y in [-0.25, 0.25]): unmoved, the hit is a crossing of that edge
+    at t = 0.2266; moved by (1e6, -1e6), the origin rounds onto the box (t = 0.0).
+    Both are right for their shape.
+    """
+    hh = 0.07180038421469549
+    spec = ("OBB", 0.0, 0.0, 0.25, hh, math.pi / 2)
+    ray = ((hh, -0.25), (0.0, 1.0), INF)
+    off = (1e6, -1e6)
+    check_translated_ray(fc, spec, *ray, off)
+    # the check still rejects a hit beyond the edge's end (0.25 off the surface)
+    h0 = fc.raycast(make(fc, spec), *ray)
+    beyond = fc.RayHit(0.75, (hh, 0.5), h0.normal)
+    with pytest.raises(AssertionError):
+        check_translated_hits(spec, *ray, off, h0, beyond)
 
 
 def test_graze_after_translation_is_exact_for_the_rounded_shape(fc):
