@@ -22,7 +22,7 @@ from .queries cimport (
     views_swapped,
 )
 from .records cimport make_contact
-from .shapes cimport AABB_KIND, CIRCLE, OBB_KIND, SEGMENT, Shape
+from .shapes cimport AABB_KIND, CIRCLE, OBB_KIND, SEGMENT, Shape, is_shape
 
 from fastcol import _batch
 
@@ -859,7 +859,7 @@ def contact(a, b, workers=1):
 cdef object _contact(object a, object b, object workers):
     cdef Hit h
     cdef View va, vb
-    if not (isinstance(a, Shape) and isinstance(b, Shape)):
+    if not (is_shape(a) and is_shape(b)):
         # shape arrays (anything else is rejected there, naming the argument)
         return batch.contact(None, a, b, workers)
     if workers is not 1:

@@ -22,7 +22,7 @@ from .narrowphase cimport (
     round_round_collide,
 )
 from .records cimport make_closest
-from .shapes cimport AABB_KIND, CIRCLE, SEGMENT, Circle, Shape
+from .shapes cimport AABB_KIND, CIRCLE, SEGMENT, Circle, Shape, is_shape
 
 from fastcol import _batch
 from fastcol._validate import shape_type_error
@@ -31,9 +31,9 @@ from . import batch
 
 
 cdef int _check(object a, object b) except -1:
-    if not isinstance(a, Shape):
+    if not is_shape(a):
         raise shape_type_error(a, "a")
-    if not isinstance(b, Shape):
+    if not is_shape(b):
         raise shape_type_error(b, "b")
     return 0
 
@@ -134,7 +134,7 @@ cdef void set_fast_collide(FastBatch f) noexcept:
 
 cdef inline bint _two_shapes(object a, object b, object out, object workers) except -1:
     # True for two shapes (a scalar query), False when an array is involved
-    if isinstance(a, Shape) and isinstance(b, Shape):
+    if is_shape(a) and is_shape(b):
         if out is not None or workers is not 1:
             _batch.no_out_for_shapes(out, workers)
         return True

@@ -24,7 +24,7 @@ from .queries cimport (
     views_swapped,
 )
 from .records cimport make_rayhit
-from .shapes cimport AABB_KIND, CIRCLE, OBB_KIND, SEGMENT, Shape
+from .shapes cimport AABB_KIND, CIRCLE, OBB_KIND, SEGMENT, Shape, is_shape
 from .validate cimport point
 
 import numpy as np
@@ -538,11 +538,11 @@ cdef object _raycast(object shape, object origin, object direction, object max_t
     cdef double px, py, dx, dy, limit
     cdef double out[5]
     cdef View v
-    if not (isinstance(shape, Shape) and type(origin) is not _NDARRAY
+    if not (is_shape(shape) and type(origin) is not _NDARRAY
             and type(direction) is not _NDARRAY and type(max_t) is not _NDARRAY):
         if _batch.is_ray_batch(shape, origin, direction, max_t):
             return batch.raycast(None, shape, origin, direction, max_t, workers)
-        if not isinstance(shape, Shape):
+        if not is_shape(shape):
             raise shape_type_error(shape, "shape")
     if workers is not 1:
         _batch.no_out_for_shapes(None, workers)
@@ -724,7 +724,7 @@ cdef object _time_of_impact(object a, object velocity_a, object b, object veloci
                             object max_t, object workers):
     cdef double vax, vay, vbx, vby, limit, t
     cdef View va, vb
-    if not (isinstance(a, Shape) and isinstance(b, Shape) and type(velocity_a) is not _NDARRAY
+    if not (is_shape(a) and is_shape(b) and type(velocity_a) is not _NDARRAY
             and type(velocity_b) is not _NDARRAY and type(max_t) is not _NDARRAY):
         if _batch.is_sweep_batch(a, velocity_a, b, velocity_b, max_t):
             return batch.time_of_impact(None, a, velocity_a, b, velocity_b, max_t, workers)
