@@ -14,7 +14,7 @@ cdef class Shape:
     cdef readonly int kind
 
 
-cdef inline bint is_shape(object o):
+cdef inline bint is_shape(object o) noexcept:
     # isinstance(o, Shape), answered from the type's base (one or two levels up for
     # the six shape classes) before Cython's walk of the type's mro, which costs every
     # scalar query about 15 instructions a shape
