@@ -297,6 +297,35 @@ def test_equal_shapes_give_one_contact_both_ways(fc):
     assert _close(hexes.depth, math.sqrt(3.0))
 
 
+def test_repeated_vertex_written_into_a_polygon_array(fc):
+    """A ring written into ``PolygonArray.vertices`` is not checked again: a repeated
+    vertex there (a flat run in the cross products a face's depth climbs over) must
+    give the contact of the polygon without it, in either argument."""
+    hexagon = [(math.cos(math.pi * i / 3), math.sin(math.pi * i / 3)) for i in range(6)]
+    seven = [(math.cos(2 * math.pi * i / 7), math.sin(2 * math.pi * i / 7)) for i in range(7)]
+    checked = 0
+    for j in range(6):
+        ring = hexagon[: j + 1] + [hexagon[j]] + hexagon[j + 1 :]
+        arr = fc.PolygonArray([seven])
+        arr.vertices[0] = ring
+        for k in range(24):
+            a = 2 * math.pi * k / 24
+            other = [(1.2 + 0.8 * math.cos(a + 2 * math.pi * i / 5),
+                      0.3 + 0.8 * math.sin(a + 2 * math.pi * i / 5)) for i in range(5)]
+            for first in (True, False):
+                pair = (arr, fc.PolygonArray([other])) if first else (fc.PolygonArray([other]), arr)
+                got = fc.contact(*pair)
+                plain = (fc.Polygon(hexagon), fc.Polygon(other))
+                want = fc.contact(*(plain if first else plain[::-1]))
+                assert want is not None and got.hit[0]
+                # the same polygon from another first vertex: local frames that differ,
+                # so equal to rounding (an early stop in the climb is off by 0.08)
+                assert got.depth[0] == pytest.approx(want.depth, abs=1e-12)
+                assert tuple(got.normal[0]) == pytest.approx(want.normal, abs=1e-12)
+                checked += 1
+    assert checked == 288
+
+
 @pytest.mark.parametrize("position", ["a", "b"])
 @pytest.mark.parametrize("bad", [None, 1.0, (0.0, 0.0, 1.0), "Circle(0, 0, 1)"])
 def test_bad_input_names_the_argument(fc, position, bad):

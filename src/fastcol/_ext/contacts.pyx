@@ -209,6 +209,119 @@ cdef int _segment_faces(const Core* s, const Core* o, double rr, double* best, d
     return face
 
 
+# _best_face climbs rings of CLIMB_RING points or more (the reference's _CLIMB_RING,
+# which says why); _ring_faces copies rings of up to LOCAL_RING points into local
+# coordinates on the stack (larger ones subtract the origin at every use)
+cdef enum:
+    CLIMB_RING = 5
+    LOCAL_RING = 8
+
+
+cdef inline double _climb(double x0, double y0, double ex, double ey, const double* xs,
+                          const double* ys, double ox, double oy, int m,
+                          int* at) noexcept nogil:
+    # edge_reach's largest cross product over the ring's m points, found as the
+    # reference's _climb finds it: from the point at[0] (IN/OUT: the previous edge's,
+    # then this one's; < 0 for the first edge: every point), forward while the
+    # products do not fall, at most m - 1 steps.  Inline, so that a call with the
+    # constant origin 0.0 folds the subtractions away
+    cdef int k = at[0]
+    cdef int steps = m - 1
+    cdef double c, top
+    if k < 0:
+        top = ex * ((ys[0] - oy) - y0) - ey * ((xs[0] - ox) - x0)
+        for k in range(1, m):
+            c = ex * ((ys[k] - oy) - y0) - ey * ((xs[k] - ox) - x0)
+            if c > top:
+                top = c
+                at[0] = k
+        if at[0] < 0:
+            at[0] = 0
+        return top
+    top = ex * ((ys[k] - oy) - y0) - ey * ((xs[k] - ox) - x0)
+    while steps > 0:
+        steps -= 1
+        k = k + 1 if k + 1 < m else 0
+        c = ex * ((ys[k] - oy) - y0) - ey * ((xs[k] - ox) - x0)
+        if not c >= top:
+            break
+        top = c
+        at[0] = k
+    return top
+
+
+cdef int _ring_faces(const Core* s, const Core* o, double rr, bint decide, double* best,
+                     double* mx, double* my, bint* apart) noexcept nogil:
+    # _best_face of a ring s (not a box) against a ring o of CLIMB_RING points or
+    # more: its edge loop with the cross products climbed
+    cdef int face = -1
+    cdef int k, j, m
+    cdef int n = s.n
+    cdef int on = o.n
+    cdef int at = -1
+    cdef const double* oxs = o.xs
+    cdef const double* oys = o.ys
+    cdef const double* vxs = s.xs
+    cdef const double* vys = s.ys
+    cdef double oox = o.ox
+    cdef double ooy = o.oy
+    cdef double sox = s.ox
+    cdef double soy = s.oy
+    cdef double least = INFINITY
+    cdef bint separated = False
+    cdef bint local = on <= LOCAL_RING
+    cdef double x0, y0, x1, y1, ex, ey, top, length, depth
+    cdef double fx = 0.0
+    cdef double fy = 0.0
+    cdef double flen = 1.0
+    cdef double lx[LOCAL_RING]
+    cdef double ly[LOCAL_RING]
+    if local:
+        # each point serves several edges: subtract the origin once
+        for m in range(on):
+            lx[m] = oxs[m] - oox
+            ly[m] = oys[m] - ooy
+    x1 = vxs[0] - sox
+    y1 = vys[0] - soy
+    for k in range(n):
+        j = k + 1 if k + 1 < n else 0
+        x0 = x1
+        y0 = y1
+        x1 = vxs[j] - sox
+        y1 = vys[j] - soy
+        ex = x1 - x0
+        ey = y1 - y0
+        if local:
+            top = _climb(x0, y0, ex, ey, lx, ly, 0.0, 0.0, on, &at)
+        else:
+            top = _climb(x0, y0, ex, ey, oxs, oys, oox, ooy, on, &at)
+        if top < 0.0:
+            # the verdict apart takes the largest of them all
+            top = edge_reach(x0, y0, ex, ey, oxs, oys, oox, ooy, on)
+            if top < 0.0:
+                separated = True
+                if decide:
+                    apart[0] = True
+                    return -1
+        length = sqrt(ex * ex + ey * ey)
+        if length == 0.0:
+            continue
+        depth = rr + top / length
+        if depth < least:
+            least = depth
+            face = k
+            fx = ex
+            fy = ey
+            flen = length
+    best[0] = least
+    apart[0] = separated
+    mx[0] = 0.0
+    my[0] = 0.0
+    if face >= 0:
+        _unit_normal(fx, fy, flen, mx, my)
+    return face
+
+
 cdef int _best_face(const Core* s, const Core* o, double rr, bint decide, double* best,
                     double* mx, double* my, bint* apart) noexcept nogil:
     # the shallowest face of core s against core o: returns its index (-1: none);
@@ -259,6 +372,8 @@ cdef int _best_face(const Core* s, const Core* o, double rr, bint decide, double
         # a face's depth is rr + (the largest cross product of its edge with o's
         # vertices) / (the edge's length), the cross products as the axis test forms
         # them; a face of zero length has no direction (but separates nothing)
+        if on >= CLIMB_RING and n >= 3:
+            return _ring_faces(s, o, rr, decide, best, mx, my, apart)
         vxs = s.xs
         vys = s.ys
         sox = s.ox

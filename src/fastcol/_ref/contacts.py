@@ -127,6 +127,51 @@ def _normal(c, k):
     return (True,) + _unit_normal(ex, ey, length)
 
 
+# the faces of a ring (not a box) are climbed against rings of this many vertices or
+# more; against a box, a quadrilateral or a triangle a full scan costs no more
+# (measured in the compiled backend)
+_CLIMB_RING = 5
+
+
+def _climb(x0, y0, ex, ey, xs, ys, at):
+    """``(top, at)``: edge_reach's largest cross product over a ring's vertices, climbed.
+
+    The vertex of the largest cross product with an edge is the ring's support point
+    against the edge's outward normal; as the edges of a convex ring turn
+    counter-clockwise, it moves forward along the other ring.  So the search starts
+    at ``at``, the previous edge's vertex, and steps forward while the products do
+    not fall: a few products an edge instead of one for every vertex (``at < 0``: the
+    first edge, every vertex).  In exact arithmetic the products rise and fall once
+    around a convex ring, so the climb stops at the largest.  Rounding can make a
+    run of nearly equal products dip and stop the climb a hair short of it: the
+    depth tolerates that (both backends climb alike), the verdict ``apart`` does not
+    (``_best_face`` takes every vertex for it).  Equal products do not stop the
+    climb: a ring written into a PolygonArray may repeat a vertex, a flat run in the
+    middle of the rise.
+    """
+    m = len(xs)
+    if at < 0:
+        at = 0
+        top = ex * (ys[0] - y0) - ey * (xs[0] - x0)
+        for k in range(1, m):
+            c = ex * (ys[k] - y0) - ey * (xs[k] - x0)
+            if c > top:
+                top = c
+                at = k
+        return top, at
+    k = at
+    top = ex * (ys[k] - y0) - ey * (xs[k] - x0)
+    # at most once round the ring (every product equal: a ring that is one point)
+    for _ in range(m - 1):
+        k = k + 1 if k + 1 < m else 0
+        c = ex * (ys[k] - y0) - ey * (xs[k] - x0)
+        if not c >= top:
+            break
+        top = c
+        at = k
+    return top, at
+
+
 def _best_face(s, o, rr, decide=False):
     """``(depth, face, nx, ny, apart)`` of the shallowest face of core s against core o.
 
@@ -158,13 +203,21 @@ def _best_face(s, o, rr, decide=False):
         # (but separates nothing)
         xs = s.xs
         ys = s.ys
+        at = -1  # o's vertex of the largest cross product with the previous edge
         for k in range(s.n):
             j = k + 1 if k + 1 < s.n else 0
             x0 = xs[k]
             y0 = ys[k]
             ex = xs[j] - x0
             ey = ys[j] - y0
-            top = edge_reach(x0, y0, ex, ey, o.xs, o.ys)
+            if s.n >= 3 and o.n >= _CLIMB_RING:
+                top, at = _climb(x0, y0, ex, ey, o.xs, o.ys, at)
+                if top < 0.0:
+                    # the verdict apart takes the largest of them all, as the
+                    # separating axis test's sign tests decide it
+                    top = edge_reach(x0, y0, ex, ey, o.xs, o.ys)
+            else:
+                top = edge_reach(x0, y0, ex, ey, o.xs, o.ys)
             if top < 0.0:
                 apart = True
                 if decide:
