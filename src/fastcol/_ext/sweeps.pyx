@@ -12,7 +12,7 @@ from cpython.object cimport PyObject
 
 from .entry cimport fast_entry
 from .geometry cimport closest_on_segment, dist2
-from .narrowphase cimport Convex, Round, point_in_convex
+from .narrowphase cimport Convex, Round, point_in_convex, round_round_collide
 from .queries cimport (
     View,
     _check,
@@ -653,20 +653,181 @@ cdef double _sweep(const View* a, const View* b, double ox, double oy, double vx
     return best
 
 
+# Two round shapes (not two circles), the commonest sweeps after two circles: the
+# vertex rays of _sweep with what they share worked out once.  Each step below is
+# ray_round's (normal=False) or ray_circle's, operation for operation, so every t is
+# the same to the bit; only the order of independent work changes.
+
+cdef struct Core:
+    # a core ab, with what each ray along one direction d against it (grown by r)
+    # shares: e = b - a, |e|^2, |e|, r |e| and e x d (le, rl, den only when ee > 0)
+    double ax, ay, bx, by, ex, ey, ee, le, rl, den
+
+
+cdef inline void _core_along(const Round* c, double r, double dx, double dy,
+                             Core* out) noexcept nogil:
+    out.ax = c.ax
+    out.ay = c.ay
+    out.bx = c.bx
+    out.by = c.by
+    out.ex = c.bx - c.ax
+    out.ey = c.by - c.ay
+    out.ee = out.ex * out.ex + out.ey * out.ey
+    if out.ee > 0.0:
+        out.le = sqrt(out.ee)
+        out.rl = r * out.le
+        out.den = out.ex * dy - out.ey * dx
+
+
+cdef inline bint _circle_t(double px, double py, double dx, double dy, double cx,
+                           double cy, double r, double L, double* t) noexcept nogil:
+    # ray_circle without normals, given L = sqrt(dx * dx + dy * dy); t (OUT)
+    cdef double mx = px - cx
+    cdef double my = py - cy
+    cdef double b = mx * dx + my * dy
+    cdef double h, rl, s, c0
+    if b >= 0.0:
+        return False
+    h = fabs(mx * dy - my * dx)
+    rl = r * L
+    if h > rl:
+        return False
+    s = sqrt((rl - h) * (rl + h))
+    c0 = mx * mx + my * my - r * r
+    if c0 < 0.0:
+        c0 = 0.0
+    t[0] = c0 / (s - b)
+    return True
+
+
+cdef inline int _vertex_ray(double px, double py, double dx, double dy, const Core* c,
+                            double r, double L, double dd, bint ends, bint outside,
+                            double* t) noexcept nogil:
+    # ray_round(p, d, c, r, ends, normal=False), with c's shared values, L = |d| and
+    # dd = d.d; t (OUT) on a hit.  With outside the caller knows that p lies farther
+    # than r from the core by the very test ray_round would make (see toi_views),
+    # which is then left out
+    cdef double qx, qy, cr, k, oa, ob, dot, w, tc
+    cdef double best = 0.0
+    cdef bint found = False
+    cdef bint skip = False
+    if c.ee == 0.0 and ends:
+        # ray_disc
+        if r == 0.0:
+            if px == c.ax and py == c.ay:
+                return INSIDE
+        elif sqrt(dist2(px, py, c.ax, c.ay)) <= r:
+            return INSIDE
+        return HIT if _circle_t(px, py, dx, dy, c.ax, c.ay, r, L, t) else MISS
+    if r == 0.0:
+        if c.ee == 0.0:
+            if px == c.ax and py == c.ay:
+                return INSIDE
+        elif c.ex * (py - c.ay) - c.ey * (px - c.ax) == 0.0:
+            dot = (px - c.ax) * c.ex + (py - c.ay) * c.ey
+            if 0.0 <= dot and dot <= c.ee:
+                return INSIDE
+    elif not outside:
+        closest_on_segment(px, py, c.ax, c.ay, c.bx, c.by, &qx, &qy)
+        if sqrt(dist2(px, py, qx, qy)) <= r:
+            return INSIDE
+    if c.ee > 0.0:
+        cr = c.ex * (py - c.ay) - c.ey * (px - c.ax)
+        if c.den < 0.0 and cr >= c.rl:
+            k = r * (dx * c.ex + dy * c.ey) / c.le
+            oa = dx * (c.ay - py) - dy * (c.ax - px) + k
+            ob = dx * (c.by - py) - dy * (c.bx - px) + k
+            if (oa <= 0.0 and 0.0 <= ob) or (ob <= 0.0 and 0.0 <= oa):
+                tc = (c.rl - cr) / c.den
+                if _on_face(px, py, dx, dy, tc, c.ax, c.ay, c.ex, c.ey, c.ee, r):
+                    found = True
+                    best = tc
+        elif c.den > 0.0 and cr <= -c.rl:
+            k = -r * (dx * c.ex + dy * c.ey) / c.le
+            oa = dx * (c.ay - py) - dy * (c.ax - px) + k
+            ob = dx * (c.by - py) - dy * (c.bx - px) + k
+            if (oa <= 0.0 and 0.0 <= ob) or (ob <= 0.0 and 0.0 <= oa):
+                tc = (-c.rl - cr) / c.den
+                if _on_face(px, py, dx, dy, tc, c.ax, c.ay, c.ex, c.ey, c.ee, r):
+                    found = True
+                    best = tc
+    if ends and not found:
+        if _circle_t(px, py, dx, dy, c.ax, c.ay, r, L, &tc):
+            found = True
+            best = tc
+        if found:
+            w = (c.bx - px) * dx + (c.by - py) * dy - best * dd
+            skip = w >= 0.0 and w * w >= r * r * dd
+        if not skip:
+            if _circle_t(px, py, dx, dy, c.bx, c.by, r, L, &tc) and (not found or tc < best):
+                found = True
+                best = tc
+    if not found:
+        return MISS
+    t[0] = best
+    return HIT
+
+
+cdef double _sweep_round(const Round* a, const Round* b, double vx, double vy) noexcept nogil:
+    # _sweep of a canonical, apart pair of round shapes, not two circles.  Apart was
+    # decided by segment_segment (round_round_collide), which measured each end of one
+    # core against the other core (of positive length) exactly as ray_round's inside
+    # test does: the same closest_on_segment, dist2 (symmetric to the bit) and
+    # sqrt(.) <= r.  So with r > 0 those tests are false and are left out
+    cdef double r = a.r + b.r
+    cdef double dd = vx * vx + vy * vy
+    cdef double L = sqrt(dd)
+    cdef double best = INFINITY
+    cdef double t = 0.0
+    cdef Core c
+    cdef int st
+    cdef bint outside
+    # the ends of b's core along +v towards a
+    _core_along(a, r, vx, vy, &c)
+    outside = r > 0.0 and c.ee > 0.0
+    st = _vertex_ray(b.ax, b.ay, vx, vy, &c, r, L, dd, True, outside, &t)
+    best = _keep(best, st, t)
+    if not (b.ax == b.bx and b.ay == b.by):
+        st = _vertex_ray(b.bx, b.by, vx, vy, &c, r, L, dd, True, outside, &t)
+        best = _keep(best, st, t)
+    if a.ax == a.bx and a.ay == a.by and b.ax == b.bx and b.ay == b.by:
+        # two point cores (see _sweep)
+        return best
+    # the ends of a's core along -v towards b, without b's end circles (see _sweep)
+    _core_along(b, r, -vx, -vy, &c)
+    outside = r > 0.0 and c.ee > 0.0
+    st = _vertex_ray(a.ax, a.ay, -vx, -vy, &c, r, L, dd, False, outside, &t)
+    best = _keep(best, st, t)
+    if not (a.ax == a.bx and a.ay == a.by):
+        st = _vertex_ray(a.bx, a.by, -vx, -vy, &c, r, L, dd, False, outside, &t)
+        best = _keep(best, st, t)
+    return best
+
+
 cdef double toi_views(const View* a, double vax, double vay, const View* b, double vbx,
                       double vby, double limit) noexcept nogil:
     # the first time in [0, limit] at which a and b, moving with their (finite)
     # velocities, touch; -1.0 when they never do
     cdef double wx, wy, ux, uy, vx, vy, sx, sy, ox, oy, t
     cdef int shift, e
-    cdef bint swapped
+    cdef bint swapped, round_pair
+    cdef Round ra, rb
     cdef const View* p
     cdef const View* q
     swapped = views_swapped(a, b)
     p = b if swapped else a
     q = a if swapped else b
     # the very decision of collide: 0.0 exactly when collide is True
-    if collide_canonical(p, q):
+    view_origin(p, &ox, &oy)
+    round_pair = q.kind <= SEGMENT and q.kind != CIRCLE
+    if round_pair:
+        # two round shapes, not two circles: collide_canonical's own steps, with
+        # the cores kept for _sweep_round
+        view_core(p, ox, oy, &ra)
+        view_core(q, ox, oy, &rb)
+        if round_round_collide(&ra, &rb):
+            return 0.0
+    elif collide_canonical(p, q):
         return 0.0
     # b's velocity relative to a, the pair in canonical order (a swap negates it exactly)
     if swapped:
@@ -690,8 +851,10 @@ cdef double toi_views(const View* a, double vax, double vay, const View* b, doub
     if vx == 0.0 and vy == 0.0:
         return -1.0
     e = _scaled(vx, vy, &sx, &sy)
-    view_origin(p, &ox, &oy)
-    t = _sweep(p, q, ox, oy, sx, sy)
+    if round_pair:
+        t = _sweep_round(&ra, &rb, sx, sy)
+    else:
+        t = _sweep(p, q, ox, oy, sx, sy)
     if t == INFINITY:
         return -1.0
     t = _ldexp(t, -(e + shift))

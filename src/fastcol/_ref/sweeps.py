@@ -559,7 +559,10 @@ def _sweep(a, b, ox, oy, vx, vy):
     (zero-length capsules and segments; two circles return earlier) the second loop
     is left out: a's point against b's point without its circle can only report
     inside, by the test the first cast made of b's point against a's (``dist2`` is
-    symmetric to the bit), so it adds nothing.
+    symmetric to the bit), so it adds nothing.  (For two round shapes the compiled
+    twin also leaves out ``ray_round``'s inside tests against a core of positive
+    length when ``r > 0``: ``collide`` made the very same ones, through
+    ``segment_segment``, and found them false.  The answers do not change.)
     """
     ta, ra = _target(a, ox, oy)
     tb, rb = _target(b, ox, oy)
