@@ -700,25 +700,13 @@ cdef inline bint _circle_t(double px, double py, double dx, double dy, double cx
     return True
 
 
-cdef inline int _vertex_ray(double px, double py, double dx, double dy, const Core* c,
-                            double r, double L, double dd, bint ends, bint outside,
-                            double* t) noexcept nogil:
-    # ray_round(p, d, c, r, ends, normal=False), with c's shared values, L = |d| and
-    # dd = d.d; t (OUT) on a hit.  With outside the caller knows that p lies farther
-    # than r from the core by the very test ray_round would make (see toi_views),
-    # which is then left out
-    cdef double qx, qy, cr, k, oa, ob, dot, w, tc
-    cdef double best = 0.0
-    cdef bint found = False
-    cdef bint skip = False
-    if c.ee == 0.0 and ends:
-        # ray_disc
-        if r == 0.0:
-            if px == c.ax and py == c.ay:
-                return INSIDE
-        elif sqrt(dist2(px, py, c.ax, c.ay)) <= r:
-            return INSIDE
-        return HIT if _circle_t(px, py, dx, dy, c.ax, c.ay, r, L, t) else MISS
+cdef inline int _face_ray(double px, double py, double dx, double dy, const Core* c,
+                          double r, bint outside, double* t) noexcept nogil:
+    # ray_round(p, d, c, r, ends=False, normal=False) with c's shared values (its
+    # inside tests, then the side face); t (OUT) on a hit.  With outside the caller
+    # knows that p lies farther than r from the core by the very test ray_round would
+    # make (see _sweep_round), which is then left out
+    cdef double qx, qy, cr, k, oa, ob, dot, tc
     if r == 0.0:
         if c.ee == 0.0:
             if px == c.ax and py == c.ay:
@@ -740,8 +728,8 @@ cdef inline int _vertex_ray(double px, double py, double dx, double dy, const Co
             if (oa <= 0.0 and 0.0 <= ob) or (ob <= 0.0 and 0.0 <= oa):
                 tc = (c.rl - cr) / c.den
                 if _on_face(px, py, dx, dy, tc, c.ax, c.ay, c.ex, c.ey, c.ee, r):
-                    found = True
-                    best = tc
+                    t[0] = tc
+                    return HIT
         elif c.den > 0.0 and cr <= -c.rl:
             k = -r * (dx * c.ex + dy * c.ey) / c.le
             oa = dx * (c.ay - py) - dy * (c.ax - px) + k
@@ -749,19 +737,41 @@ cdef inline int _vertex_ray(double px, double py, double dx, double dy, const Co
             if (oa <= 0.0 and 0.0 <= ob) or (ob <= 0.0 and 0.0 <= oa):
                 tc = (-c.rl - cr) / c.den
                 if _on_face(px, py, dx, dy, tc, c.ax, c.ay, c.ex, c.ey, c.ee, r):
-                    found = True
-                    best = tc
-    if ends and not found:
-        if _circle_t(px, py, dx, dy, c.ax, c.ay, r, L, &tc):
+                    t[0] = tc
+                    return HIT
+    return MISS
+
+
+cdef inline int _end_ray(double px, double py, double dx, double dy, const Core* c,
+                         double r, double L, double dd, bint outside,
+                         double* t) noexcept nogil:
+    # ray_round(p, d, c, r, ends=True, normal=False) with c's shared values, L = |d|
+    # and dd = d.d: _face_ray, then the end circles; t (OUT) on a hit
+    cdef double w, tc
+    cdef double best = 0.0
+    cdef bint found = False
+    cdef bint skip = False
+    cdef int st
+    if c.ee == 0.0:
+        # ray_disc
+        if r == 0.0:
+            if px == c.ax and py == c.ay:
+                return INSIDE
+        elif sqrt(dist2(px, py, c.ax, c.ay)) <= r:
+            return INSIDE
+        return HIT if _circle_t(px, py, dx, dy, c.ax, c.ay, r, L, t) else MISS
+    st = _face_ray(px, py, dx, dy, c, r, outside, t)
+    if st != MISS:
+        return st
+    if _circle_t(px, py, dx, dy, c.ax, c.ay, r, L, &tc):
+        found = True
+        best = tc
+        w = (c.bx - px) * dx + (c.by - py) * dy - best * dd
+        skip = w >= 0.0 and w * w >= r * r * dd
+    if not skip:
+        if _circle_t(px, py, dx, dy, c.bx, c.by, r, L, &tc) and (not found or tc < best):
             found = True
             best = tc
-        if found:
-            w = (c.bx - px) * dx + (c.by - py) * dy - best * dd
-            skip = w >= 0.0 and w * w >= r * r * dd
-        if not skip:
-            if _circle_t(px, py, dx, dy, c.bx, c.by, r, L, &tc) and (not found or tc < best):
-                found = True
-                best = tc
     if not found:
         return MISS
     t[0] = best
@@ -773,33 +783,37 @@ cdef double _sweep_round(const Round* a, const Round* b, double vx, double vy) n
     # decided by segment_segment (round_round_collide), which measured each end of one
     # core against the other core (of positive length) exactly as ray_round's inside
     # test does: the same closest_on_segment, dist2 (symmetric to the bit) and
-    # sqrt(.) <= r.  So with r > 0 those tests are false and are left out
+    # sqrt(.) <= r.  So with r > 0 those tests are false and are left out.  (One call
+    # of each ray in a loop: the C compiler then inlines them)
     cdef double r = a.r + b.r
     cdef double dd = vx * vx + vy * vy
     cdef double L = sqrt(dd)
     cdef double best = INFINITY
     cdef double t = 0.0
+    cdef double px, py
     cdef Core c
-    cdef int st
+    cdef int st, k, n
     cdef bint outside
     # the ends of b's core along +v towards a
     _core_along(a, r, vx, vy, &c)
     outside = r > 0.0 and c.ee > 0.0
-    st = _vertex_ray(b.ax, b.ay, vx, vy, &c, r, L, dd, True, outside, &t)
-    best = _keep(best, st, t)
-    if not (b.ax == b.bx and b.ay == b.by):
-        st = _vertex_ray(b.bx, b.by, vx, vy, &c, r, L, dd, True, outside, &t)
+    n = 1 if b.ax == b.bx and b.ay == b.by else 2
+    for k in range(n):
+        px = b.ax if k == 0 else b.bx
+        py = b.ay if k == 0 else b.by
+        st = _end_ray(px, py, vx, vy, &c, r, L, dd, outside, &t)
         best = _keep(best, st, t)
-    if a.ax == a.bx and a.ay == a.by and b.ax == b.bx and b.ay == b.by:
+    if n == 1 and a.ax == a.bx and a.ay == a.by:
         # two point cores (see _sweep)
         return best
     # the ends of a's core along -v towards b, without b's end circles (see _sweep)
     _core_along(b, r, -vx, -vy, &c)
     outside = r > 0.0 and c.ee > 0.0
-    st = _vertex_ray(a.ax, a.ay, -vx, -vy, &c, r, L, dd, False, outside, &t)
-    best = _keep(best, st, t)
-    if not (a.ax == a.bx and a.ay == a.by):
-        st = _vertex_ray(a.bx, a.by, -vx, -vy, &c, r, L, dd, False, outside, &t)
+    n = 1 if a.ax == a.bx and a.ay == a.by else 2
+    for k in range(n):
+        px = a.ax if k == 0 else a.bx
+        py = a.ay if k == 0 else a.by
+        st = _face_ray(px, py, -vx, -vy, &c, r, outside, &t)
         best = _keep(best, st, t)
     return best
 
