@@ -11,8 +11,8 @@ from libc.string cimport memcpy
 from cpython.object cimport PyObject
 
 from .entry cimport fast_entry
-from .geometry cimport closest_on_segment, dist2
-from .narrowphase cimport Convex, Round, point_in_convex, round_round_collide
+from .geometry cimport SegClosest, closest_on_segment, dist2, segment_segment
+from .narrowphase cimport Convex, Round, point_in_convex
 from .queries cimport (
     View,
     _check,
@@ -780,11 +780,11 @@ cdef inline int _end_ray(double px, double py, double dx, double dy, const Core*
 
 cdef double _sweep_round(const Round* a, const Round* b, double vx, double vy) noexcept nogil:
     # _sweep of a canonical, apart pair of round shapes, not two circles.  Apart was
-    # decided by segment_segment (round_round_collide), which measured each end of one
-    # core against the other core (of positive length) exactly as ray_round's inside
-    # test does: the same closest_on_segment, dist2 (symmetric to the bit) and
-    # sqrt(.) <= r.  So with r > 0 those tests are false and are left out.  (One call
-    # of each ray in a loop: the C compiler then inlines them)
+    # decided by segment_segment (collide's test, in toi_views), which measured each
+    # end of one core against the other core (of positive length) exactly as
+    # ray_round's inside test does: the same closest_on_segment, dist2 (symmetric to
+    # the bit) and sqrt(.) <= r.  So with r > 0 those tests are false and are left
+    # out.  (One call of each ray, in a loop: the C compiler then inlines _end_ray)
     cdef double r = a.r + b.r
     cdef double dd = vx * vx + vy * vy
     cdef double L = sqrt(dd)
@@ -826,6 +826,7 @@ cdef double toi_views(const View* a, double vax, double vay, const View* b, doub
     cdef int shift, e
     cdef bint swapped, round_pair
     cdef Round ra, rb
+    cdef SegClosest c
     cdef const View* p
     cdef const View* q
     swapped = views_swapped(a, b)
@@ -835,11 +836,12 @@ cdef double toi_views(const View* a, double vax, double vay, const View* b, doub
     view_origin(p, &ox, &oy)
     round_pair = q.kind <= SEGMENT and q.kind != CIRCLE
     if round_pair:
-        # two round shapes, not two circles: collide_canonical's own steps, with
-        # the cores kept for _sweep_round
+        # two round shapes, not two circles: collide_canonical's own steps
+        # (round_round_collide's, inlined), with the cores kept for _sweep_round
         view_core(p, ox, oy, &ra)
         view_core(q, ox, oy, &rb)
-        if round_round_collide(&ra, &rb):
+        c = segment_segment(ra.ax, ra.ay, ra.bx, ra.by, rb.ax, rb.ay, rb.bx, rb.by)
+        if sqrt(c.d2) <= ra.r + rb.r:
             return 0.0
     elif collide_canonical(p, q):
         return 0.0
