@@ -701,11 +701,13 @@ cdef inline bint _circle_t(double px, double py, double dx, double dy, double cx
 
 
 cdef inline int _face_ray(double px, double py, double dx, double dy, const Core* c,
-                          double r, bint outside, double* t) noexcept nogil:
+                          double r, bint outside, double best, double* t) noexcept nogil:
     # ray_round(p, d, c, r, ends=False, normal=False) with c's shared values (its
     # inside tests, then the side face); t (OUT) on a hit.  With outside the caller
     # knows that p lies farther than r from the core by the very test ray_round would
-    # make (see _sweep_round), which is then left out
+    # make (see _sweep_round), which is then left out.  A face crossing no earlier
+    # than best (the sweep's least t so far) cannot change the sweep's answer, and is
+    # a miss without its end tests (its t is ray_round's, worked out first)
     cdef double qx, qy, cr, k, oa, ob, dot, tc
     if r == 0.0:
         if c.ee == 0.0:
@@ -722,20 +724,24 @@ cdef inline int _face_ray(double px, double py, double dx, double dy, const Core
     if c.ee > 0.0:
         cr = c.ex * (py - c.ay) - c.ey * (px - c.ax)
         if c.den < 0.0 and cr >= c.rl:
+            tc = (c.rl - cr) / c.den
+            if tc >= best:
+                return MISS
             k = r * (dx * c.ex + dy * c.ey) / c.le
             oa = dx * (c.ay - py) - dy * (c.ax - px) + k
             ob = dx * (c.by - py) - dy * (c.bx - px) + k
             if (oa <= 0.0 and 0.0 <= ob) or (ob <= 0.0 and 0.0 <= oa):
-                tc = (c.rl - cr) / c.den
                 if _on_face(px, py, dx, dy, tc, c.ax, c.ay, c.ex, c.ey, c.ee, r):
                     t[0] = tc
                     return HIT
         elif c.den > 0.0 and cr <= -c.rl:
+            tc = (-c.rl - cr) / c.den
+            if tc >= best:
+                return MISS
             k = -r * (dx * c.ex + dy * c.ey) / c.le
             oa = dx * (c.ay - py) - dy * (c.ax - px) + k
             ob = dx * (c.by - py) - dy * (c.bx - px) + k
             if (oa <= 0.0 and 0.0 <= ob) or (ob <= 0.0 and 0.0 <= oa):
-                tc = (-c.rl - cr) / c.den
                 if _on_face(px, py, dx, dy, tc, c.ax, c.ay, c.ex, c.ey, c.ee, r):
                     t[0] = tc
                     return HIT
@@ -760,7 +766,7 @@ cdef inline int _end_ray(double px, double py, double dx, double dy, const Core*
         elif sqrt(dist2(px, py, c.ax, c.ay)) <= r:
             return INSIDE
         return HIT if _circle_t(px, py, dx, dy, c.ax, c.ay, r, L, t) else MISS
-    st = _face_ray(px, py, dx, dy, c, r, outside, t)
+    st = _face_ray(px, py, dx, dy, c, r, outside, INFINITY, t)
     if st != MISS:
         return st
     if _circle_t(px, py, dx, dy, c.ax, c.ay, r, L, &tc):
@@ -813,7 +819,7 @@ cdef double _sweep_round(const Round* a, const Round* b, double vx, double vy) n
     for k in range(n):
         px = a.ax if k == 0 else a.bx
         py = a.ay if k == 0 else a.by
-        st = _face_ray(px, py, -vx, -vy, &c, r, outside, &t)
+        st = _face_ray(px, py, -vx, -vy, &c, r, outside, best, &t)
         best = _keep(best, st, t)
     return best
 
