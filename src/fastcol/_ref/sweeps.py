@@ -560,9 +560,11 @@ def _sweep(a, b, ox, oy, vx, vy):
     is left out: a's point against b's point without its circle can only report
     inside, by the test the first cast made of b's point against a's (``dist2`` is
     symmetric to the bit), so it adds nothing.  (For two round shapes the compiled
-    twin also leaves out ``ray_round``'s inside tests against a core of positive
-    length when ``r > 0``: ``collide`` made the very same ones, through
-    ``segment_segment``, and found them false.  The answers do not change.)
+    twin, ``_sweep_round``, also leaves out ``ray_round``'s inside tests against a core
+    of positive length when ``r > 0``: ``collide`` made the very same ones, through
+    ``segment_segment``, and found them false; and it skips the end tests of a face
+    crossing of a's vertex that comes no earlier than the least t so far, which
+    cannot be kept.  The answers do not change.)
     """
     ta, ra = _target(a, ox, oy)
     tb, rb = _target(b, ox, oy)
