@@ -708,7 +708,7 @@ cdef inline int _face_ray(double px, double py, double dx, double dy, const Core
     # make (see _sweep_round), which is then left out.  A face crossing no earlier
     # than best (the sweep's least t so far) cannot change the sweep's answer, and is
     # a miss without its end tests (its t is ray_round's, worked out first)
-    cdef double qx, qy, cr, k, oa, ob, dot, tc
+    cdef double qx, qy, cr, k, oa, ob, dot, tc, rs, rls
     if r == 0.0:
         if c.ee == 0.0:
             if px == c.ax and py == c.ay:
@@ -723,28 +723,27 @@ cdef inline int _face_ray(double px, double py, double dx, double dy, const Core
             return INSIDE
     if c.ee > 0.0:
         cr = c.ex * (py - c.ay) - c.ey * (px - c.ax)
+        # the face on p's side, if p approaches it from outside: on the left of the
+        # core (normal (-ey, ex) / |e|) or on its right.  ray_round writes the two
+        # sides out; here they share one body through the sign of r (exact)
         if c.den < 0.0 and cr >= c.rl:
-            tc = (c.rl - cr) / c.den
-            if tc >= best:
-                return MISS
-            k = r * (dx * c.ex + dy * c.ey) / c.le
-            oa = dx * (c.ay - py) - dy * (c.ax - px) + k
-            ob = dx * (c.by - py) - dy * (c.bx - px) + k
-            if (oa <= 0.0 and 0.0 <= ob) or (ob <= 0.0 and 0.0 <= oa):
-                if _on_face(px, py, dx, dy, tc, c.ax, c.ay, c.ex, c.ey, c.ee, r):
-                    t[0] = tc
-                    return HIT
+            rs = r
+            rls = c.rl
         elif c.den > 0.0 and cr <= -c.rl:
-            tc = (-c.rl - cr) / c.den
-            if tc >= best:
-                return MISS
-            k = -r * (dx * c.ex + dy * c.ey) / c.le
-            oa = dx * (c.ay - py) - dy * (c.ax - px) + k
-            ob = dx * (c.by - py) - dy * (c.bx - px) + k
-            if (oa <= 0.0 and 0.0 <= ob) or (ob <= 0.0 and 0.0 <= oa):
-                if _on_face(px, py, dx, dy, tc, c.ax, c.ay, c.ex, c.ey, c.ee, r):
-                    t[0] = tc
-                    return HIT
+            rs = -r
+            rls = -c.rl
+        else:
+            return MISS
+        tc = (rls - cr) / c.den
+        if tc >= best:
+            return MISS
+        k = rs * (dx * c.ex + dy * c.ey) / c.le
+        oa = dx * (c.ay - py) - dy * (c.ax - px) + k
+        ob = dx * (c.by - py) - dy * (c.bx - px) + k
+        if ((oa <= 0.0 and 0.0 <= ob) or (ob <= 0.0 and 0.0 <= oa)) and _on_face(
+                px, py, dx, dy, tc, c.ax, c.ay, c.ex, c.ey, c.ee, r):
+            t[0] = tc
+            return HIT
     return MISS
 
 
