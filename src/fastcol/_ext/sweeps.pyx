@@ -49,19 +49,17 @@ cdef enum:
 
 # ---------------------------------------------------------------------- round shapes
 
-cdef bint ray_circle(double px, double py, double dx, double dy, double cx, double cy,
-                     double r, double* out, bint normal) noexcept nogil:
-    # a ray from outside against the circle (c, r); out (OUT) = (t, nx, ny) on a hit,
-    # without normal only t (time_of_impact reads t alone: a square root and two
-    # divisions less)
+cdef inline bint _circle_t(double px, double py, double dx, double dy, double cx,
+                           double cy, double r, double L, double* t) noexcept nogil:
+    # the near entry t (OUT) of a ray from outside into the circle (c, r), given
+    # L = sqrt(dx * dx + dy * dy); ray_circle adds the normal
     cdef double mx = px - cx
     cdef double my = py - cy
     cdef double b = mx * dx + my * dy
-    cdef double L, h, rl, s, c0, t, hx, hy, hl
+    cdef double h, rl, s, c0
     if b >= 0.0:
         # heading away (or sideways) from a circle the origin lies outside of
         return False
-    L = sqrt(dx * dx + dy * dy)
     # |d| times the centre's distance from the ray's line, against |d| times r: the
     # half chord times |d| then needs no division (one less in the chain to t)
     h = fabs(mx * dy - my * dx)
@@ -74,7 +72,24 @@ cdef bint ray_circle(double px, double py, double dx, double dy, double cx, doub
         # the caller found the origin outside, the squares round it inside: t = 0
         c0 = 0.0
     # the near root as a quotient of positive terms: no cancellation
-    t = c0 / (s - b)
+    t[0] = c0 / (s - b)
+    return True
+
+
+cdef bint ray_circle(double px, double py, double dx, double dy, double cx, double cy,
+                     double r, double* out, bint normal) noexcept nogil:
+    # a ray from outside against the circle (c, r); out (OUT) = (t, nx, ny) on a hit,
+    # without normal only t (time_of_impact reads t alone: a square root and two
+    # divisions less)
+    cdef double mx = px - cx
+    cdef double my = py - cy
+    cdef double L, t, hx, hy, hl
+    if mx * dx + my * dy >= 0.0:
+        # heading away (or sideways): _circle_t's first test, before |d|'s square root
+        return False
+    L = sqrt(dx * dx + dy * dy)
+    if not _circle_t(px, py, dx, dy, cx, cy, r, L, &t):
+        return False
     out[0] = t
     if not normal:
         return True
@@ -611,7 +626,7 @@ cdef double _sweep(const View* a, const View* b, double ox, double oy, double vx
         # inside test.  That test is collide's own for two circles (the same
         # differences, squares and sum of radii; for r == 0, the same point), which
         # the caller found False; a's centre against b's adds nothing (see below)
-        if ray_circle(rb.ax, rb.ay, vx, vy, ra.ax, ra.ay, r, out, False):
+        if _circle_t(rb.ax, rb.ay, vx, vy, ra.ax, ra.ay, r, sqrt(vx * vx + vy * vy), out):
             return _keep(best, HIT, out[0])
         return best
     # the vertices of b travel along +v towards a
@@ -677,27 +692,6 @@ cdef inline void _core_along(const Round* c, double r, double dx, double dy,
         out.le = sqrt(out.ee)
         out.rl = r * out.le
         out.den = out.ex * dy - out.ey * dx
-
-
-cdef inline bint _circle_t(double px, double py, double dx, double dy, double cx,
-                           double cy, double r, double L, double* t) noexcept nogil:
-    # ray_circle without normals, given L = sqrt(dx * dx + dy * dy); t (OUT)
-    cdef double mx = px - cx
-    cdef double my = py - cy
-    cdef double b = mx * dx + my * dy
-    cdef double h, rl, s, c0
-    if b >= 0.0:
-        return False
-    h = fabs(mx * dy - my * dx)
-    rl = r * L
-    if h > rl:
-        return False
-    s = sqrt((rl - h) * (rl + h))
-    c0 = mx * mx + my * my - r * r
-    if c0 < 0.0:
-        c0 = 0.0
-    t[0] = c0 / (s - b)
-    return True
 
 
 cdef inline int _face_ray(double px, double py, double dx, double dy, const Core* c,
