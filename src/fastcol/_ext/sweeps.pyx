@@ -783,7 +783,8 @@ cdef double _sweep_round(const Round* a, const Round* b, double vx, double vy) n
     # end of one core against the other core (of positive length) exactly as
     # ray_round's inside test does: the same closest_on_segment, dist2 (symmetric to
     # the bit) and sqrt(.) <= r.  So with r > 0 those tests are false and are left
-    # out.  (One call of each ray, in a loop: the C compiler then inlines _end_ray)
+    # out.  (Each ray is called from one place, in a loop, and _face_ray is kept small:
+    # so the C compiler inlines them, which it did not while either was larger)
     cdef double r = a.r + b.r
     cdef double dd = vx * vx + vy * vy
     cdef double L = sqrt(dd)
