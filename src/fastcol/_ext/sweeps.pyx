@@ -143,13 +143,23 @@ cdef inline bint _on_face(double px, double py, double dx, double dy, double t, 
     return -tol <= u and u <= ee + tol
 
 
+cdef inline bint _beyond(double px, double py, double dx, double dy, double cx, double cy,
+                        double r, double t, double dd) noexcept nogil:
+    # whether the ray p + s d can reach no point of the circle (c, r) before s == t
+    # (dd = d.d): the circle lies beyond (c - p).d - r |d| along d, so
+    # w = (c - p).d - t |d|^2 >= r |d| (as w >= 0 and w^2 >= r^2 |d|^2, without a
+    # square root) puts its entry at t or later
+    cdef double w = (cx - px) * dx + (cy - py) * dy - t * dd
+    return w >= 0.0 and w * w >= r * r * dd
+
+
 cdef int ray_round(double px, double py, double dx, double dy, double ax, double ay,
                    double bx, double by, double r, bint ends, double* out,
                    bint normal) noexcept nogil:
     # the capsule with core ab and radius r: side face, circle at a, circle at b (the
     # circles only with ends: time_of_impact has cast them already, see _sweep); the
     # hit's normal only with normal (else out[1:3] are zeros)
-    cdef double qx, qy, ex, ey, ee, le, rl, c, den, k, oa, ob, dot, w, dd, t
+    cdef double qx, qy, ex, ey, ee, le, rl, c, den, k, oa, ob, dot, t
     cdef double best = 0.0
     cdef bint skip = False
     cdef double nx = 0.0
@@ -216,13 +226,9 @@ cdef int ray_round(double px, double py, double dx, double dy, double ax, double
             nx = cand[1]
             ny = cand[2]
         # the circle at b (ee > 0 here), unless the ray meets a's before it can
-        # reach b's: b's circle lies beyond (b - p).d - r |d| along d, so
-        # w = (b - p).d - t |d|^2 >= r |d| (as w >= 0 and w^2 >= r^2 |d|^2, without a
-        # square root) means t_b >= t_a
+        # reach b's (then t_b >= t_a)
         if found:
-            dd = dx * dx + dy * dy
-            w = (bx - px) * dx + (by - py) * dy - best * dd
-            skip = w >= 0.0 and w * w >= r * r * dd
+            skip = _beyond(px, py, dx, dy, bx, by, r, best, dx * dx + dy * dy)
         if not skip:
             if (ray_circle(px, py, dx, dy, bx, by, r, cand, normal)
                     and (not found or cand[0] < best)):
@@ -746,7 +752,7 @@ cdef inline int _end_ray(double px, double py, double dx, double dy, const Core*
                          double* t) noexcept nogil:
     # ray_round(p, d, c, r, ends=True, normal=False) with c's shared values, L = |d|
     # and dd = d.d: _face_ray, then the end circles; t (OUT) on a hit
-    cdef double w, tc
+    cdef double tc
     cdef double best = 0.0
     cdef bint found = False
     cdef bint skip = False
@@ -765,8 +771,7 @@ cdef inline int _end_ray(double px, double py, double dx, double dy, const Core*
     if _circle_t(px, py, dx, dy, c.ax, c.ay, r, L, &tc):
         found = True
         best = tc
-        w = (c.bx - px) * dx + (c.by - py) * dy - best * dd
-        skip = w >= 0.0 and w * w >= r * r * dd
+        skip = _beyond(px, py, dx, dy, c.bx, c.by, r, best, dd)
     if not skip:
         if _circle_t(px, py, dx, dy, c.bx, c.by, r, L, &tc) and (not found or tc < best):
             found = True
