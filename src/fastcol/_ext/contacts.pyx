@@ -159,20 +159,13 @@ cdef bint _normal(const Core* c, int k, double* nx, double* ny) noexcept nogil:
     return True
 
 
-cdef int _segment_faces(const Core* s, const Core* o, double rr, double* best, double* mx,
-                        double* my, bint* apart) noexcept nogil:
-    # _best_face of a segment core s against a segment core o, straight through: face
-    # 0 runs from s's end 0 to end 1, face 1 back; each face's reach is edge_reach's
-    # larger cross product over o's two ends, formed as it forms them, and face 1 takes
-    # face 0's length (the same square)
-    cdef double x0 = _x(s, 0)
-    cdef double y0 = _y(s, 0)
-    cdef double x1 = _x(s, 1)
-    cdef double y1 = _y(s, 1)
-    cdef double px = _x(o, 0)
-    cdef double py = _y(o, 0)
-    cdef double qx = _x(o, 1)
-    cdef double qy = _y(o, 1)
+cdef inline int _segment_faces(double x0, double y0, double x1, double y1, double px,
+                               double py, double qx, double qy, double rr, double* best,
+                               double* mx, double* my, bint* apart) noexcept nogil:
+    # _best_face of a segment core (x0, y0)-(x1, y1) against a segment core
+    # (px, py)-(qx, qy), straight through: face 0 runs from end 0 to end 1, face 1
+    # back; each face's reach is edge_reach's larger cross product over o's two ends,
+    # formed as it forms them, and face 1 takes face 0's length (the same square)
     cdef double ex = x1 - x0
     cdef double ey = y1 - y0
     cdef double bx = x0 - x1
@@ -354,7 +347,8 @@ cdef int _best_face(const Core* s, const Core* o, double rr, bint decide, double
     cdef double g[4]
     if n == 2 and on == 2 and not decide:
         # two segment cores (of round shapes: boxes and polygons have more vertices)
-        return _segment_faces(s, o, rr, best, mx, my, apart)
+        return _segment_faces(_x(s, 0), _y(s, 0), _x(s, 1), _y(s, 1), _x(o, 0), _y(o, 0),
+                              _x(o, 1), _y(o, 1), rr, best, mx, my, apart)
     if n >= 2 and s.box:
         # the least gap of o's vertices beyond each side (right, left, top, bottom),
         # as the separating axis test measures it; a face's depth is rr - gap, the
@@ -550,10 +544,8 @@ cdef int _incident_face(const Core* o, double mx, double my) noexcept nogil:
 cdef void _manifold(const Core* s, int k, double mx, double my, const Core* o,
                     double tol, Hit* h) noexcept nogil:
     # o's incident feature clipped to s's face k; h (OUT): count and points
-    cdef double i0x, i0y, i1x, i1y, sx, sy, tx, ty, lo, hi
-    cdef double t0, t1, ua, ub, l0, l1, ex, ey, c0x, c0y, c1x, c1y, rs, ri, s0, s1, tmp
+    cdef double i0x, i0y, i1x, i1y
     cdef int f, g, kn
-    cdef bint keep, k0, k1
     # the incident feature: o's face most anti-parallel to the normal, or o's core
     if o.n == 1:
         i0x = _x(o, 0)
@@ -568,12 +560,22 @@ cdef void _manifold(const Core* s, int k, double mx, double my, const Core* o,
         i1x = _x(o, g)
         i1y = _y(o, g)
     kn = k + 1 if k + 1 < s.n else 0
-    sx = _x(s, k)
-    sy = _y(s, k)
+    _clip(i0x, i0y, i1x, i1y, _x(s, k), _y(s, k), _x(s, kn), _y(s, kn), s.r, o.r, mx, my,
+          tol, h)
+
+
+cdef inline void _clip(double i0x, double i0y, double i1x, double i1y, double sx,
+                       double sy, double fx, double fy, double rs, double ri, double mx,
+                       double my, double tol, Hit* h) noexcept nogil:
+    # the incident feature i0-i1 (of radius ri) clipped to the reference face from
+    # (sx, sy) to (fx, fy) (of radius rs), outward normal m; h (OUT): count and points
+    cdef double tx, ty, lo, hi
+    cdef double t0, t1, ua, ub, l0, l1, ex, ey, c0x, c0y, c1x, c1y, s0, s1, tmp
+    cdef bint keep, k0, k1
     # tangent coordinates along the reference face, from its first vertex
     tx = 0.0 - my
     ty = mx
-    hi = tx * (_x(s, kn) - sx) + ty * (_y(s, kn) - sy)
+    hi = tx * (fx - sx) + ty * (fy - sy)
     lo = 0.0
     if hi < lo:
         lo = hi
@@ -606,8 +608,6 @@ cdef void _manifold(const Core* s, int k, double mx, double my, const Core* o,
         c0y = i0y
         c1x = i1x
         c1y = i1y
-    rs = s.r
-    ri = o.r
     s0 = mx * (c0x - sx) + my * (c0y - sy) - rs - ri
     s1 = mx * (c1x - sx) + my * (c1y - sy) - rs - ri
     k0 = keep and s0 <= tol
@@ -733,9 +733,136 @@ cdef void _round_round(const Round* ra, const Round* rb, const SegClosest* c,
             _apart(c.d2, ra.r, rb.r, c.px, c.py, c.qx, c.qy, seg_a, ea, seg_b, eb, False,
                    eb, h)
             return
+    else:
+        seg_a = (ra.bx - ra.ax) * (ra.bx - ra.ax) + (ra.by - ra.ay) * (ra.by - ra.ay) != 0.0
+        seg_b = (rb.bx - rb.ax) * (rb.bx - rb.ax) + (rb.by - rb.ay) * (rb.by - rb.ay) != 0.0
+    if seg_a and seg_b:
+        # crossing (or all but touching) segment cores, the common overlap of two
+        # capsules or segments
+        _segment_cores_far(ra.ax, ra.ay, ra.bx, ra.by, ra.r, rb.ax, rb.ay, rb.bx, rb.by,
+                           rb.r, h)
+        return
     _round_core(&ka, ra.ax, ra.ay, ra.bx, ra.by, ra.r)
     _round_core(&kb, rb.ax, rb.ay, rb.bx, rb.by, rb.r)
     _overlap(&ka, &kb, False, h)
+
+
+cdef inline bint _segments_overlap(double pax, double pay, double pbx, double pby,
+                                   double pr, double qax, double qay, double qbx,
+                                   double qby, double qr, Hit* h) noexcept nogil:
+    # _overlap of the segment cores p and q that _round_core builds (origin 0, so a
+    # vertex is the end itself), step for step on the ends: both cores'
+    # _segment_faces, the reference face, the incident face by _incident_face's turn
+    # test, _clip.  Returns False, h untouched, where _overlap would take another branch (no
+    # face, or an incident edge along the normal): the caller then runs _overlap
+    # itself.  Crossing capsules and segments are common; this skips building two
+    # Cores and the loops that read them.  The ends come by value and are picked into
+    # locals: selecting between pointers to the callers' Rounds would keep those in
+    # memory on every path of contact_views
+    cdef double rr = pr + qr
+    cdef double da, db, ax, ay, bx, by, mx, my, v, depth, tol, m
+    cdef double sx, sy, fx, fy, i0x, i0y, i1x, i1y, rs, ri
+    cdef bint apart, on_a
+    cdef int fa, fb
+    fa = _segment_faces(pax, pay, pbx, pby, qax, qay, qbx, qby, rr, &da, &ax, &ay, &apart)
+    fb = _segment_faces(qax, qay, qbx, qby, pax, pay, pbx, pby, rr, &db, &bx, &by, &apart)
+    if fa < 0 and fb < 0:
+        return False
+    # _size of the two cores, in _reach's order
+    m = _larger(_larger(_larger(_larger(rr, pax, pay), pbx, pby), qax, qay), qbx, qby)
+    tol = REL * m
+    # a's face is the reference (favoured on near ties); face 0 of a segment core
+    # runs from end a to end b, face 1 back.  o's incident face is 0 when its edge
+    # turns the normal's way (v < 0), else 1
+    on_a = fa >= 0 and (fb < 0 or not db < da - tol)
+    if on_a:
+        mx = ax
+        my = ay
+        depth = da
+        v = (qby - qay) * mx - (qbx - qax) * my
+        rs = pr
+        ri = qr
+        if fa == 0:
+            sx = pax
+            sy = pay
+            fx = pbx
+            fy = pby
+        else:
+            sx = pbx
+            sy = pby
+            fx = pax
+            fy = pay
+        if v < 0.0:
+            i0x = qax
+            i0y = qay
+            i1x = qbx
+            i1y = qby
+        else:
+            i0x = qbx
+            i0y = qby
+            i1x = qax
+            i1y = qay
+    else:
+        mx = bx
+        my = by
+        depth = db
+        v = (pby - pay) * mx - (pbx - pax) * my
+        rs = qr
+        ri = pr
+        if fb == 0:
+            sx = qax
+            sy = qay
+            fx = qbx
+            fy = qby
+        else:
+            sx = qbx
+            sy = qby
+            fx = qax
+            fy = qay
+        if v < 0.0:
+            i0x = pax
+            i0y = pay
+            i1x = pbx
+            i1y = pby
+        else:
+            i0x = pbx
+            i0y = pby
+            i1x = pax
+            i1y = pay
+    if not (v < 0.0 or v > 0.0):
+        return False
+    if on_a:
+        h.nx = mx
+        h.ny = my
+    else:
+        h.nx = 0.0 - mx
+        h.ny = 0.0 - my
+    _clip(i0x, i0y, i1x, i1y, sx, sy, fx, fy, rs, ri, mx, my, tol, h)
+    if not depth > 0.0:
+        # touching (or a rounding hair beyond it, which collide counted as touching)
+        depth = 0.0
+    h.depth = depth
+    return True
+
+
+cdef void _segment_cores(double pax, double pay, double pbx, double pby, double pr,
+                         double qax, double qay, double qbx, double qby, double qr,
+                         Hit* h) noexcept nogil:
+    # h (OUT): _round_round's _overlap of two segment cores, by _segments_overlap where
+    # it can
+    cdef Core ka, kb
+    if _segments_overlap(pax, pay, pbx, pby, pr, qax, qay, qbx, qby, qr, h):
+        return
+    _round_core(&ka, pax, pay, pbx, pby, pr)
+    _round_core(&kb, qax, qay, qbx, qby, qr)
+    _overlap(&ka, &kb, False, h)
+
+
+# _segment_cores, called through a pointer: inlined into contact_views, its registers
+# and stack cost every other round pair 10-15 instructions a call
+ctypedef void (*SegmentCores)(double, double, double, double, double, double, double,
+                              double, double, double, Hit*) noexcept nogil
+cdef SegmentCores _segment_cores_far = _segment_cores
 
 
 cdef inline double _larger(double m, double x, double y) noexcept nogil:
