@@ -752,17 +752,16 @@ cdef inline bint _segments_overlap(double pax, double pay, double pbx, double pb
                                    double qby, double qr, Hit* h) noexcept nogil:
     # _overlap of the segment cores p and q that _round_core builds (origin 0, so a
     # vertex is the end itself), step for step on the ends: both cores'
-    # _segment_faces, the reference face, the incident face by _incident_face's turn
-    # test, _clip.  Returns False, h untouched, where _overlap would take another branch (no
-    # face, or an incident edge along the normal): the caller then runs _overlap
-    # itself.  Crossing capsules and segments are common; this skips building two
-    # Cores and the loops that read them.  The ends come by value and are picked into
-    # locals: selecting between pointers to the callers' Rounds would keep those in
+    # _segment_faces, the reference face, then _reference_face (the incident face by
+    # _incident_face's turn test, _clip).  Returns False, h untouched, where _overlap
+    # would take another branch (no face, or an incident edge along the normal): the
+    # caller then runs _overlap itself.  Crossing capsules and segments are common;
+    # this skips building two Cores and the loops that read them.  The ends come by
+    # value: selecting between pointers to the callers' Rounds would keep those in
     # memory on every path of contact_views
     cdef double rr = pr + qr
-    cdef double da, db, ax, ay, bx, by, mx, my, v, depth, tol, m
-    cdef double sx, sy, fx, fy, i0x, i0y, i1x, i1y, rs, ri
-    cdef bint apart, on_a
+    cdef double da, db, ax, ay, bx, by, tol, m
+    cdef bint apart
     cdef int fa, fb
     fa = _segment_faces(pax, pay, pbx, pby, qax, qay, qbx, qby, rr, &da, &ax, &ay, &apart)
     fb = _segment_faces(qax, qay, qbx, qby, pax, pay, pbx, pby, rr, &db, &bx, &by, &apart)
@@ -771,72 +770,42 @@ cdef inline bint _segments_overlap(double pax, double pay, double pbx, double pb
     # _size of the two cores, in _reach's order
     m = _larger(_larger(_larger(_larger(rr, pax, pay), pbx, pby), qax, qay), qbx, qby)
     tol = REL * m
-    # a's face is the reference (favoured on near ties); face 0 of a segment core
-    # runs from end a to end b, face 1 back.  o's incident face is 0 when its edge
-    # turns the normal's way (v < 0), else 1
-    on_a = fa >= 0 and (fb < 0 or not db < da - tol)
-    if on_a:
-        mx = ax
-        my = ay
-        depth = da
-        v = (qby - qay) * mx - (qbx - qax) * my
-        rs = pr
-        ri = qr
-        if fa == 0:
-            sx = pax
-            sy = pay
-            fx = pbx
-            fy = pby
-        else:
-            sx = pbx
-            sy = pby
-            fx = pax
-            fy = pay
-        if v < 0.0:
-            i0x = qax
-            i0y = qay
-            i1x = qbx
-            i1y = qby
-        else:
-            i0x = qbx
-            i0y = qby
-            i1x = qax
-            i1y = qay
-    else:
-        mx = bx
-        my = by
-        depth = db
-        v = (pby - pay) * mx - (pbx - pax) * my
-        rs = qr
-        ri = pr
-        if fb == 0:
-            sx = qax
-            sy = qay
-            fx = qbx
-            fy = qby
-        else:
-            sx = qbx
-            sy = qby
-            fx = qax
-            fy = qay
-        if v < 0.0:
-            i0x = pax
-            i0y = pay
-            i1x = pbx
-            i1y = pby
-        else:
-            i0x = pbx
-            i0y = pby
-            i1x = pax
-            i1y = pay
+    if fa >= 0 and (fb < 0 or not db < da - tol):
+        # a's face is the reference (favoured on near ties)
+        return _reference_face(pax, pay, pbx, pby, pr, qax, qay, qbx, qby, qr, fa, ax, ay,
+                               da, tol, False, h)
+    return _reference_face(qax, qay, qbx, qby, qr, pax, pay, pbx, pby, pr, fb, bx, by, db,
+                           tol, True, h)
+
+
+cdef inline bint _reference_face(double sax, double say, double sbx, double sby, double rs,
+                                 double oax, double oay, double obx, double oby, double ri,
+                                 int k, double mx, double my, double depth, double tol,
+                                 bint flip, Hit* h) noexcept nogil:
+    # _overlap's last steps for two segment cores, face k of s the reference (normal
+    # m, given depth) and o the incident core: False, h untouched, when o's edge runs
+    # along m (_incident_face then compares normals; the caller runs _overlap).  flip:
+    # s is b, so the contact normal is -m
+    cdef double sx, sy, fx, fy, i0x, i0y, i1x, i1y
+    # o's incident face is 0 when its edge turns m's way (v < 0), else 1
+    cdef double v = (oby - oay) * mx - (obx - oax) * my
     if not (v < 0.0 or v > 0.0):
         return False
-    if on_a:
-        h.nx = mx
-        h.ny = my
-    else:
+    if flip:
         h.nx = 0.0 - mx
         h.ny = 0.0 - my
+    else:
+        h.nx = mx
+        h.ny = my
+    # face 0 of a segment core runs from end a to end b, face 1 back
+    if k == 0:
+        sx, sy, fx, fy = sax, say, sbx, sby
+    else:
+        sx, sy, fx, fy = sbx, sby, sax, say
+    if v < 0.0:
+        i0x, i0y, i1x, i1y = oax, oay, obx, oby
+    else:
+        i0x, i0y, i1x, i1y = obx, oby, oax, oay
     _clip(i0x, i0y, i1x, i1y, sx, sy, fx, fy, rs, ri, mx, my, tol, h)
     if not depth > 0.0:
         # touching (or a rounding hair beyond it, which collide counted as touching)
