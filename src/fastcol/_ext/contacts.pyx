@@ -719,9 +719,11 @@ cdef void _round_round(const Round* ra, const Round* rb, const SegClosest* c,
         # cores apart: the test below on cores built by _round_core (a zero-length
         # core, by the same test, is a point), read straight from the fields.  _size's
         # largest |coordinate| is a maximum, exact in any order; a core's origin is 0
-        seg_a = (ra.bx - ra.ax) * (ra.bx - ra.ax) + (ra.by - ra.ay) * (ra.by - ra.ay) != 0.0
-        seg_b = (rb.bx - rb.ax) * (rb.bx - rb.ax) + (rb.by - rb.ay) * (rb.by - rb.ay) != 0.0
-        if (not seg_a and not seg_b) or sqrt(c.d2) > REL * _round_size(ra, rb, seg_a, seg_b):
+        seg_a = _has_length(ra)
+        seg_b = _has_length(rb)
+        if (not seg_a and not seg_b) or sqrt(c.d2) > REL * _cores_size(
+                ra.r + rb.r, ra.ax, ra.ay, ra.bx, ra.by, seg_a, rb.ax, rb.ay, rb.bx, rb.by,
+                seg_b):
             ea[0] = ra.ax
             ea[1] = ra.ay
             ea[2] = ra.bx
@@ -734,8 +736,8 @@ cdef void _round_round(const Round* ra, const Round* rb, const SegClosest* c,
                    eb, h)
             return
     else:
-        seg_a = (ra.bx - ra.ax) * (ra.bx - ra.ax) + (ra.by - ra.ay) * (ra.by - ra.ay) != 0.0
-        seg_b = (rb.bx - rb.ax) * (rb.bx - rb.ax) + (rb.by - rb.ay) * (rb.by - rb.ay) != 0.0
+        seg_a = _has_length(ra)
+        seg_b = _has_length(rb)
     if seg_a and seg_b:
         # crossing (or all but touching) segment cores, the common overlap of two
         # capsules or segments
@@ -760,16 +762,14 @@ cdef inline bint _segments_overlap(double pax, double pay, double pbx, double pb
     # value: selecting between pointers to the callers' Rounds would keep those in
     # memory on every path of contact_views
     cdef double rr = pr + qr
-    cdef double da, db, ax, ay, bx, by, tol, m
+    cdef double da, db, ax, ay, bx, by, tol
     cdef bint apart
     cdef int fa, fb
     fa = _segment_faces(pax, pay, pbx, pby, qax, qay, qbx, qby, rr, &da, &ax, &ay, &apart)
     fb = _segment_faces(qax, qay, qbx, qby, pax, pay, pbx, pby, rr, &db, &bx, &by, &apart)
     if fa < 0 and fb < 0:
         return False
-    # _size of the two cores, in _reach's order
-    m = _larger(_larger(_larger(_larger(rr, pax, pay), pbx, pby), qax, qay), qbx, qby)
-    tol = REL * m
+    tol = REL * _cores_size(rr, pax, pay, pbx, pby, True, qax, qay, qbx, qby, True)
     if fa >= 0 and (fb < 0 or not db < da - tol):
         # a's face is the reference (favoured on near ties)
         return _reference_face(pax, pay, pbx, pby, pr, qax, qay, qbx, qby, qr, fa, ax, ay,
@@ -843,14 +843,22 @@ cdef inline double _larger(double m, double x, double y) noexcept nogil:
     return m
 
 
-cdef double _round_size(const Round* ra, const Round* rb, bint seg_a, bint seg_b) noexcept nogil:
-    # _size of the two cores _round_core builds (a point core has only its end a)
-    cdef double m = _larger(ra.r + rb.r, ra.ax, ra.ay)
+cdef inline bint _has_length(const Round* r) noexcept nogil:
+    # whether _round_core makes r's core a segment (a zero-length core is a point)
+    return (r.bx - r.ax) * (r.bx - r.ax) + (r.by - r.ay) * (r.by - r.ay) != 0.0
+
+
+cdef double _cores_size(double rr, double ax, double ay, double bx, double by, bint seg_a,
+                        double cx, double cy, double dx, double dy,
+                        bint seg_b) noexcept nogil:
+    # _size of the two cores _round_core builds, ab and cd, radii adding up to rr (a
+    # point core has only its end a, or c), in _reach's order
+    cdef double m = _larger(rr, ax, ay)
     if seg_a:
-        m = _larger(m, ra.bx, ra.by)
-    m = _larger(m, rb.ax, rb.ay)
+        m = _larger(m, bx, by)
+    m = _larger(m, cx, cy)
     if seg_b:
-        m = _larger(m, rb.bx, rb.by)
+        m = _larger(m, dx, dy)
     return m
 
 
