@@ -71,7 +71,9 @@ class Recording:
         return getattr(self._fc, name)
 
     def contact(self, a, b, **kwargs):
-        self.calls.append((type(a).__name__, type(b).__name__, len(a)))
+        rows = kwargs.get("pairs")
+        self.calls.append((type(a).__name__, type(b).__name__,
+                           len(a) if rows is None else len(rows)))
         return self._fc.contact(a, b, **kwargs)
 
 

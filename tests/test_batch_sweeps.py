@@ -105,6 +105,164 @@ def test_contact_float32_is_float64_rounded_once(fc, ref):
         assert mine.tobytes() == theirs.tobytes()
 
 
+# ------------------------------------------------------------- contact with pairs=
+
+
+def check_pairs_rows(fc, a, b, pairs, workers=1):
+    """contact(a, b, pairs=p) against contact of the gathered rows (an np.take path)."""
+    p = np.asarray(pairs, dtype=np.int64).reshape(-1, 2)
+    res = fc.contact(a, b, pairs=pairs, workers=workers)
+    assert isinstance(res, fc.ContactArray)
+    gathered = fc.contact(a[p[:, 0]], b[p[:, 1]])
+    for mine, theirs in zip(res, gathered):
+        assert mine.shape == theirs.shape and mine.dtype == theirs.dtype
+        assert mine.tobytes() == theirs.tobytes()
+    return res
+
+
+@pytest.mark.parametrize("ka,kb", PAIRS, ids=KIND_IDS)
+@BATCH
+@given(data=st.data())
+def test_contact_pairs_equal_gathered_rows(fc, ka, kb, data):
+    na = data.draw(st.integers(1, 5))
+    nb = data.draw(st.integers(1, 5))
+    a = build_array(fc, ka, data.draw(st.lists(NEAR[ka], min_size=na, max_size=na)))
+    b = build_array(fc, kb, data.draw(st.lists(NEAR[kb], min_size=nb, max_size=nb)))
+    # any pairs, repeats and both orders included
+    pairs = data.draw(st.lists(st.tuples(st.integers(0, na - 1), st.integers(0, nb - 1)),
+                               max_size=8))
+    check_pairs_rows(fc, a, b, pairs)
+
+
+def test_contact_pairs_known_rows(fc):
+    # worked by hand: a = circles at x = 0, 1.5 and 9 (radius 1), b = a circle at
+    # x = 2 and a NaN row; pairs pick b before a, a row twice, and the NaN row
+    a = fc.CircleArray([[0, 0, 1], [1.5, 0, 1], [9, 0, 1]])
+    b = fc.CircleArray([[2, 0, 1], [math.nan, 0, 1]])
+    c = fc.contact(a, b, pairs=[[1, 0], [0, 0], [2, 0], [1, 0], [0, 1]])
+    assert c.hit.tolist() == [True, True, False, True, False]
+    assert c.depth.tolist() == [1.5, 0.0, 0.0, 1.5, 0.0]  # 2 - 0.5; touching at x = 1
+    assert c.normal.tolist() == [[1.0, 0.0], [1.0, 0.0], [0.0, 0.0], [1.0, 0.0], [0.0, 0.0]]
+    assert c.points[:, 0].tolist() == [[1.75, 0.0], [1.0, 0.0], [0.0, 0.0], [1.75, 0.0],
+                                       [0.0, 0.0]]
+    assert c.count.tolist() == [1, 1, 0, 1, 0]
+    # the broadphase's pairs within one array: the one overlap, 0-1
+    self_pairs = fc.overlapping_pairs(a)
+    assert self_pairs.tolist() == [[0, 1]]
+    assert fc.contact(a, a, pairs=self_pairs).depth.tolist() == [0.5]
+
+
+def test_contact_pairs_between_arrays_of_any_kinds_and_lengths(fc):
+    rng = np.random.default_rng(11)
+    caps = fc.CapsuleArray(np.column_stack([rng.uniform(-3, 3, (30, 4)),
+                                            rng.uniform(0, 1, 30)]))
+    polys = fc.PolygonArray([fc.Polygon.hull(rng.uniform(-3, 3, (7, 2))) for _ in range(17)])
+    pairs = fc.overlapping_pairs(caps, polys)
+    res = check_pairs_rows(fc, caps, polys, pairs)
+    assert res.hit.all() and len(pairs) > 50  # overlapping_pairs's pairs all collide
+    # int32, unsigned and strided pairs name the same rows
+    assert (fc.contact(caps, polys, pairs=pairs.astype(np.int32)).depth.tobytes()
+            == res.depth.tobytes())
+    assert (fc.contact(caps, polys, pairs=pairs.astype(np.uint16)).depth.tobytes()
+            == res.depth.tobytes())
+    every_other = fc.contact(caps, polys, pairs=pairs[::2])
+    assert every_other.normal.tobytes() == res.normal[::2].tobytes()
+    # float32 arrays give float32 results, the float64 answer rounded once
+    c32 = fc.contact(fc.CapsuleArray(caps.data.astype(np.float32)),
+                     fc.PolygonArray.from_padded(polys.vertices.astype(np.float32),
+                                                 polys.counts), pairs=pairs)
+    assert c32.depth.dtype == np.float32
+    assert c32.hit.tolist() == fc.contact(
+        _widened(fc, fc.CapsuleArray(caps.data.astype(np.float32))),
+        _widened(fc, fc.PolygonArray.from_padded(polys.vertices.astype(np.float32),
+                                                 polys.counts)),
+        pairs=pairs).hit.tolist()
+
+
+@pytest.mark.parametrize("workers", [2, -1])
+def test_contact_pairs_with_workers(fc, workers):
+    n = 6000 if fc.__name__ == "fastcol._ext" else 200  # several blocks of rows compiled
+    rng = np.random.default_rng(3)
+    a = fc.CircleArray(np.column_stack([rng.uniform(0, 60, (n, 2)), rng.uniform(0.2, 1, n)]))
+    b = fc.OBBArray(np.column_stack([rng.uniform(0, 60, (n // 2, 2)),
+                                     rng.uniform(0.2, 1, (n // 2, 2)),
+                                     rng.uniform(-3, 3, n // 2)]))
+    pairs = fc.overlapping_pairs(a, b)
+    check_pairs_rows(fc, a, b, pairs, workers=workers)
+
+
+@pytest.mark.parametrize("offset", [0.0, 1e6])
+def test_contact_pairs_compiled_equals_reference(ext, ref, offset):
+    # the two backends on the same arrays and pairs, bit for bit: boxes and polygons
+    # against capsules, with a NaN row and a negative radius among them
+    rng = np.random.default_rng(23)
+    obb = np.column_stack([rng.uniform(-4, 4, (40, 2)) + offset, rng.uniform(0.1, 1.5, (40, 2)),
+                           rng.uniform(-3, 3, 40)])
+    caps = np.column_stack([rng.uniform(-4, 4, (25, 4)) + offset, rng.uniform(0, 1, 25)])
+    caps[3, 0] = math.nan
+    caps[7, 4] = -1.0
+    polys = [[(x + offset, y + offset) for x, y in rng.uniform(-2, 2, (6, 2))] for _ in range(15)]
+    pairs = np.column_stack([rng.integers(0, 40, 300), rng.integers(0, 25, 300)])
+    mine = ext.contact(ext.OBBArray(obb), ext.CapsuleArray(caps), pairs=pairs, workers=2)
+    theirs = ref.contact(ref.OBBArray(obb), ref.CapsuleArray(caps), pairs=pairs)
+    assert mine.hit.any() and not mine.hit.all()
+    assert [x.tobytes() for x in mine] == [x.tobytes() for x in theirs]
+    ring = ext.PolygonArray([ext.Polygon.hull(p) for p in polys])
+    pairs = np.column_stack([rng.integers(0, 15, 200), rng.integers(0, 25, 200)])
+    mine = ext.contact(ring, ext.CapsuleArray(caps), pairs=pairs)
+    theirs = ref.contact(_in(ref, ring), ref.CapsuleArray(caps), pairs=pairs)
+    assert mine.hit.any() and not mine.hit.all()
+    assert [x.tobytes() for x in mine] == [x.tobytes() for x in theirs]
+
+
+def test_contact_pairs_empty(fc):
+    a = fc.CircleArray([[0, 0, 1]])
+    b = fc.PolygonArray([[(0, 0), (1, 0), (0, 1)]], dtype=np.float32)
+    c = fc.contact(a, b, pairs=np.empty((0, 2), dtype=np.int64))
+    assert [x.shape for x in c] == [(0,), (0, 2), (0,), (0, 2, 2), (0,)]
+    assert c.depth.dtype == np.float64  # float64 against float32: float64
+    empty = fc.CircleArray(np.empty((0, 3)))
+    assert len(fc.contact(empty, empty, pairs=np.zeros((0, 2), dtype=int)).hit) == 0
+    assert len(fc.contact(a, a, pairs=[]).hit) == 0  # an empty list: no pairs
+
+
+def test_contact_pairs_bad_arguments_are_named(fc):
+    a = fc.CircleArray(np.zeros((3, 3)))
+    b = fc.CapsuleArray(np.zeros((2, 5)))
+    with pytest.raises(ValueError, match=r"^pairs\[1\] = \(3, 0\) is out of range for a of 3 "
+                                         r"and b of 2 shapes"):
+        fc.contact(a, b, pairs=[[0, 0], [3, 0], [-1, 0]])
+    with pytest.raises(ValueError, match=r"^pairs\[0\] = \(0, 2\) is out of range"):
+        fc.contact(a, b, pairs=[[0, 2]])
+    with pytest.raises(ValueError, match=r"^pairs\[1\] = \(-1, 0\) is out of range"):
+        fc.contact(a, b, pairs=[[0, 0], [-1, 0]])  # no counting from the end
+    with pytest.raises(ValueError, match=r"^pairs\[0\] = \(18446744073709551615, 0\)"):
+        fc.contact(a, b, pairs=np.array([[2**64 - 1, 0]], dtype=np.uint64))  # no wrapping
+    with pytest.raises(ValueError, match=r"^pairs must have shape \(M, 2\), got \(2, 3\)"):
+        fc.contact(a, b, pairs=np.zeros((2, 3), dtype=int))
+    with pytest.raises(ValueError, match=r"^pairs must have shape \(M, 2\), got \(2,\)"):
+        fc.contact(a, b, pairs=[0, 1])
+    with pytest.raises(TypeError, match="^pairs must hold integers, not float64"):
+        fc.contact(a, b, pairs=np.zeros((1, 2)))
+    with pytest.raises(TypeError, match="^pairs must hold integers, not bool"):
+        fc.contact(a, b, pairs=np.zeros((1, 2), dtype=bool))
+    with pytest.raises(TypeError, match="^pairs must be an integer array"):
+        fc.contact(a, b, pairs=3)
+    with pytest.raises(TypeError, match="^pairs needs two shape arrays, but b is a single"):
+        fc.contact(a, fc.Circle(0, 0, 1), pairs=[[0, 0]])
+    with pytest.raises(TypeError, match="^pairs needs two shape arrays, but a is a single"):
+        fc.contact(fc.Circle(0, 0, 1), fc.Circle(0, 0, 1), pairs=[[0, 0]])
+    with pytest.raises(TypeError, match="^a must be a shape"):
+        fc.contact("circles", b, pairs=[[0, 0]])
+    with pytest.raises(ValueError, match="^workers must be >= 1"):
+        fc.contact(a, b, pairs=[[0, 0]], workers=0)
+    # a and b need not have the same length with pairs; without, they must
+    with pytest.raises(ValueError, match="^a and b must have the same length"):
+        fc.contact(a, b)
+    # the arrays are left as they were
+    assert not a.data.any() and not b.data.any()
+
+
 # ------------------------------------------------------------------------- raycast
 
 

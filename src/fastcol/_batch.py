@@ -56,6 +56,53 @@ def pair(a, b, shape_type):
     return len(x), FLOAT64 if x.dtype != FLOAT32 else FLOAT32
 
 
+def index_pairs(a, b, pairs, shape_type):
+    """``(pairs, dtype)`` of a call with ``pairs=``: the index pairs as C-contiguous
+    ``int64[M, 2]`` and the result precision.
+
+    ``a`` and ``b`` must both be shape arrays (of any lengths); ``pairs`` an integer
+    array of shape ``(M, 2)``.  Whether each index lies in range is checked by the
+    caller (``pairs_range_error`` gives the message), before any kernel runs.
+    """
+    for value, name in ((a, "a"), (b, "b")):
+        if not isinstance(value, _ARRAY_TYPES):
+            if not isinstance(value, shape_type):
+                raise operand_error(value, name)
+            raise TypeError(f"pairs needs two shape arrays, but {name} is a single shape")
+    if isinstance(pairs, (bool, np.bool_)) or not hasattr(pairs, "__len__"):
+        raise TypeError(f"pairs must be an integer array of shape (M, 2), "
+                        f"not {type(pairs).__name__}")
+    arr = np.asarray(pairs)
+    if arr.shape == (0,):
+        # [], no pairs (NumPy reads an empty list as float64)
+        arr = np.empty((0, 2), dtype=np.int64)
+    if arr.dtype.kind not in "iu":
+        raise TypeError(f"pairs must hold integers, not {arr.dtype}")
+    if arr.ndim != 2 or arr.shape[1] != 2:
+        raise ValueError(f"pairs must have shape (M, 2), got {arr.shape}")
+    if arr.dtype.kind == "u":
+        # checked before the conversion: a uint64 beyond int64 would wrap round
+        k = first_pair_out_of_range(arr, len(a), len(b))
+        if k >= 0:
+            raise pairs_range_error(k, arr, len(a), len(b))
+    arr = np.ascontiguousarray(arr, dtype=np.int64)
+    wide = a.dtype != FLOAT32 or b.dtype != FLOAT32
+    return arr, FLOAT64 if wide else FLOAT32
+
+
+def pairs_range_error(k, pairs, na, nb) -> ValueError:
+    """The error for ``pairs[k]``, the first pair with an index out of range."""
+    i, j = (int(v) for v in pairs[k])
+    return ValueError(f"pairs[{k}] = ({i}, {j}) is out of range for a of {na} "
+                      f"and b of {nb} shapes")
+
+
+def first_pair_out_of_range(pairs, na, nb) -> int:
+    """The row of the first pair with an index outside ``0..na-1`` or ``0..nb-1``, or -1."""
+    bad = (pairs[:, 0] < 0) | (pairs[:, 0] >= na) | (pairs[:, 1] < 0) | (pairs[:, 1] >= nb)
+    return int(np.argmax(bad)) if bad.any() else -1
+
+
 def check_out(out, n, dtype, name="out"):
     """``out`` if it can take an ``(n,)`` result of ``dtype``, else a new array."""
     if out is None:

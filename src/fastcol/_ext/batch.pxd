@@ -14,6 +14,9 @@ cdef struct Side:
     Py_ssize_t width       # numbers per row (2 K for polygons)
     Py_ssize_t capacity    # K: the most vertices a polygon row can hold
     const long long* counts
+    # contact's pairs=: row i of the call reads row index[2 i] of the array (the
+    # pair's column for this side); NULL: row i reads row i
+    const long long* index
     double* xs             # polygon rows are copied here (K each)
     double* ys
 

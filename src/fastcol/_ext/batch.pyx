@@ -362,7 +362,7 @@ cdef void _contact_loop(Side* a, Side* b, const floating* da, const floating* db
                        long long* count) noexcept nogil:
     # rows start..stop of contact: every field of every row is written (zeros for
     # a row without a contact)
-    cdef Py_ssize_t i
+    cdef Py_ssize_t i, ia, ib
     cdef bint ok
     cdef Hit h
     # two circle operands: contact_views's own steps for them, picked once per block
@@ -370,8 +370,13 @@ cdef void _contact_loop(Side* a, Side* b, const floating* da, const floating* db
     if a.kind == CIRCLE and b.kind == CIRCLE:
         contact = contact_circles
     for i in range(start, stop):
-        ok = a.fixed or load_row(a, da + i * a.width, i)
-        ok = (b.fixed or load_row(b, db + i * b.width, i)) and ok
+        ia = ib = i
+        if a.index != NULL:
+            # pairs= (both sides have one, checked in range before the call)
+            ia = a.index[2 * i]
+            ib = b.index[2 * i]
+        ok = a.fixed or load_row(a, da + ia * a.width, ia)
+        ok = (b.fixed or load_row(b, db + ib * b.width, ib)) and ok
         if ok and contact(&a.view, &b.view, &h):
             hit[i] = True
             depth[i] = <floating>h.depth
@@ -480,6 +485,7 @@ cdef const void* array_side(Buffers held, Side* s, object x, object dtype) excep
     s.kind = x.kind
     s.view.kind = s.kind
     s.counts = NULL
+    s.index = NULL
     if s.kind == POLYGON:
         rows = x.vertices
         if rows.dtype is not dtype and rows.dtype != dtype:
@@ -616,6 +622,7 @@ cdef const void* _side(_Job job, Side* s, object x, object dtype) except NULL:
     # address for a shape, which has no rows)
     if isinstance(x, Shape):
         s.counts = NULL
+        s.index = NULL
         s.fixed = True
         s.kind = (<Shape>x).kind
         view_of(<Shape>x, &s.view)
@@ -691,17 +698,41 @@ def closest_points(query, a, b, workers):
 
 
 
-def contact(query, a, b, workers):
+cdef Py_ssize_t _first_out_of_range(const long long* p, Py_ssize_t m, long long na,
+                                    long long nb) noexcept nogil:
+    # the first of m pairs (i, j) with i outside 0..na-1 or j outside 0..nb-1, or -1
+    # (_batch.first_pair_out_of_range's answer, a loop instead of four NumPy passes)
+    cdef Py_ssize_t k
+    for k in range(m):
+        if not (0 <= p[2 * k] < na and 0 <= p[2 * k + 1] < nb):
+            return k
+    return -1
+
+
+def contact(query, a, b, workers, pairs=None):
     """``ContactArray`` row by row (see fastcol._ref.batch.contact)."""
+    cdef const long long* index = NULL
+    cdef Py_ssize_t k
     if workers is not 1:
         _batch.check_workers(workers)
-    n, dtype = _batch.pair(a, b, Shape)
+    if pairs is None:
+        n, dtype = _batch.pair(a, b, Shape)
+    else:
+        pairs, dtype = _batch.index_pairs(a, b, pairs, Shape)
+        n = pairs.shape[0]
     hit = np.empty(n, dtype=_BOOL)
     normal = np.empty((n, 2), dtype=dtype)
     depth = np.empty(n, dtype=dtype)
     points = np.empty((n, 2, 2), dtype=dtype)
     count = np.empty(n, dtype=np.int64)
     cdef _Job job = _job(CONTACT, a, b, dtype)
+    if pairs is not None:
+        index = <const long long*>job.address(pairs, False)
+        k = _first_out_of_range(index, n, len(a), len(b))
+        if k >= 0:
+            raise _batch.pairs_range_error(k, pairs, len(a), len(b))
+        job.r.a.index = index
+        job.r.b.index = index + 1
     job.r.hit = <unsigned char*>job.address(hit, True)
     job.r.dist = job.address(depth, True)
     job.r.pa = job.address(normal, True)

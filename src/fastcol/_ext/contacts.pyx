@@ -1058,7 +1058,7 @@ cdef bint contact_views(const View* a, const View* b, Hit* h) noexcept nogil:
     return True
 
 
-def contact(a, b, workers=1):
+def contact(a, b, workers=1, *, pairs=None):
     """How two shapes meet: normal, penetration depth and contact points, or None.
 
     Compiled twin of ``fastcol._ref.contacts.contact``, which documents it in full.
@@ -1073,7 +1073,12 @@ def contact(a, b, workers=1):
     >>> c = fc.contact(fc.Circle(0, 0, 1), fc.CircleArray([[1.5, 0, 1], [3, 0, 1]]))
     >>> c.hit, c.depth, c.count
     (array([ True, False]), array([0.5, 0. ]), array([1, 0]))
+    >>> balls = fc.CircleArray([[0, 0, 1], [1.5, 0, 1], [9, 0, 1]])
+    >>> fc.contact(balls, balls, pairs=fc.overlapping_pairs(balls)).depth
+    array([0.5])
     """
+    if pairs is not None:
+        return batch.contact(None, a, b, workers, pairs)
     return _contact(a, b, workers)
 
 
@@ -1099,4 +1104,4 @@ cdef object _contact_fast(PyObject** args, Py_ssize_t nargs):
     return _contact(<object>args[0], <object>args[1], 1)
 
 
-contact = fast_entry(contact, "a, b, workers=1", _contact_fast, 2, 2)
+contact = fast_entry(contact, "a, b, workers=1, *, pairs=None", _contact_fast, 2, 2)

@@ -108,9 +108,20 @@ def primitive(func, values, names, layout, workers=1):
     return outs[0] if len(layout) == 1 else tuple(outs)
 
 
-def contact(query, a, b, workers):
-    """``ContactArray``: ``query`` (the scalar contact) row by row; no hit for no shape."""
+def contact(query, a, b, workers, pairs=None):
+    """``ContactArray``: ``query`` (the scalar contact) row by row; no hit for no shape.
+
+    With ``pairs``, row k is the contact of ``a[i]`` and ``b[j]`` for ``(i, j) =
+    pairs[k]``: the rows are gathered first, then answered as two equal arrays.
+    """
     _batch.check_workers(workers)
+    if pairs is not None:
+        index, _ = _batch.index_pairs(a, b, pairs, _Shape)
+        k = _batch.first_pair_out_of_range(index, len(a), len(b))
+        if k >= 0:
+            raise _batch.pairs_range_error(k, index, len(a), len(b))
+        a = a[index[:, 0]]
+        b = b[index[:, 1]]
     n, dtype, rows = _pairs(a, b)
     res = _batch.contact_result(n, dtype)
     for i, (sa, sb) in enumerate(rows):

@@ -535,7 +535,7 @@ def _contact(a, b, ox, oy):
     return _overlap(_convex_core(convex_local(a, ox, oy)), _convex_core(cv), decide=True)
 
 
-def contact(a, b, workers=1):
+def contact(a, b, workers=1, *, pairs=None):
     """How two shapes meet: normal, penetration depth and contact points.
 
     Parameters
@@ -546,6 +546,15 @@ def contact(a, b, workers=1):
         answered row by row.
     workers : int, optional
         For arrays: threads to split the rows over (``-1``: every core).
+    pairs : integer array (M, 2), optional
+        Rows of two shape arrays ``a`` and ``b`` (of any lengths) to answer: row ``k``
+        of the result is the contact of ``a[i]`` and ``b[j]`` for ``(i, j) =
+        pairs[k]``, as ``overlapping_pairs(a, b)`` gives them (or ``(a, a)`` with
+        ``overlapping_pairs(a)``).  The same answers as ``contact(a[pairs[:, 0]],
+        b[pairs[:, 1]])``, without copying the rows: the narrowphase after a
+        broadphase.  Indices must lie in ``0..len - 1`` (no negative indices: a ``-1``
+        in a pair list is more often a sentinel than a wish to count from the end);
+        otherwise a ValueError names the first pair out of range.
 
     Returns
     -------
@@ -557,8 +566,8 @@ def contact(a, b, workers=1):
         points midway between the two surfaces (2 where parallel faces or edges
         overlap).  ``contact(b, a)`` has the negated normal, the same depth and the
         same points.  For arrays, a ``ContactArray(hit, normal, depth, points,
-        count)`` holding each row's contact; rows without one (no collision, or a row
-        that is no shape) are zeros.
+        count)`` holding each row's contact (each pair's, with ``pairs``); rows
+        without one (no collision, or a row that is no shape) are zeros.
 
     Notes
     -----
@@ -586,9 +595,12 @@ def contact(a, b, workers=1):
     >>> c = fc.contact(fc.Circle(0, 0, 1), fc.CircleArray([[1.5, 0, 1], [3, 0, 1]]))
     >>> c.hit, c.depth, c.count
     (array([ True, False]), array([0.5, 0. ]), array([1, 0]))
+    >>> balls = fc.CircleArray([[0, 0, 1], [1.5, 0, 1], [9, 0, 1]])
+    >>> fc.contact(balls, balls, pairs=fc.overlapping_pairs(balls)).depth
+    array([0.5])
     """
-    if not (isinstance(a, _Shape) and isinstance(b, _Shape)):
-        return batch.contact(_contact_shapes, a, b, workers)
+    if pairs is not None or not (isinstance(a, _Shape) and isinstance(b, _Shape)):
+        return batch.contact(_contact_shapes, a, b, workers, pairs)
     if type(workers) is not int or workers != 1:
         _batch.no_out_for_shapes(None, workers)
     return _contact_shapes(a, b)

@@ -6,9 +6,9 @@ to copy:
 1. **Broadphase**: one ``fc.overlapping_pairs`` over the bodies' bounding boxes (an
    ``AABBArray`` built from the positions): the candidate pairs of every type at once
    (a call per pair of type arrays, ten calls, cost three times as much).
-2. **Narrowphase**: ``fc.contact`` on the gathered rows of the candidates of each
-   pair of types (element-wise), keeping the rows that hit, with a normal from a
-   towards b and a depth per pair.
+2. **Narrowphase**: ``fc.contact`` on the candidates of each pair of types, named by
+   their rows in the two type arrays (``pairs=``, read in place), keeping the pairs
+   that hit, with a normal from a towards b and a depth per pair.
 
    Both phases pass ``workers=Params.workers``: fastcol's kernels run without the GIL
    and hand a call's rows out in blocks to helper threads that stay awake between
@@ -123,7 +123,7 @@ def find_contacts(scene: Scene, timings: Timings | None = None, workers: int = 1
     ``normal * depth`` would separate them.  The broadphase is one
     ``fc.overlapping_pairs`` over the bodies' bounding boxes (an ``AABBArray``); the
     candidate pairs are then split by the types of their bodies and ``fc.contact`` on
-    the gathered rows of each type pair keeps the ones that really touch.  Both run on
+    the rows of each type pair (``pairs=``) keeps the ones that really touch.  Both run on
     ``workers`` threads (the answers do not depend on it).
     """
     fc = scene.fc
@@ -144,17 +144,17 @@ def find_contacts(scene: Scene, timings: Timings | None = None, workers: int = 1
     order = np.argsort(code, kind="stable")
     pairs = np.take(pairs, order, axis=0)
     bounds = np.searchsorted(np.take(code, order), np.arange(17, dtype=np.uint8))
-    # each body's row in its type's array, for both sides of every pair at once
-    rows_i = np.take(scene.row, pairs[:, 0])
-    rows_j = np.take(scene.row, pairs[:, 1])
+    # each body's row in its type's array, for both sides of every pair at once: the
+    # pairs of a type pair are then rows of its two arrays, which contact reads in
+    # place (pairs=) instead of gathering copies of them
+    rows = np.take(scene.row, pairs)
     hit = np.zeros(len(pairs), dtype=bool)
     normal = np.empty((len(pairs), 2))
     depth = np.empty(len(pairs))
     for s, t in TYPE_PAIRS:
         lo, hi = bounds[4 * s + t], bounds[4 * s + t + 1]
         if lo < hi:
-            found = fc.contact(arrays[s][rows_i[lo:hi]], arrays[t][rows_j[lo:hi]],
-                               workers=workers)
+            found = fc.contact(arrays[s], arrays[t], pairs=rows[lo:hi], workers=workers)
             hit[lo:hi] = found.hit
             normal[lo:hi] = found.normal
             depth[lo:hi] = found.depth
