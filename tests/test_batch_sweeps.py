@@ -167,6 +167,13 @@ def test_contact_pairs_between_arrays_of_any_kinds_and_lengths(fc):
             == res.depth.tobytes())
     every_other = fc.contact(caps, polys, pairs=pairs[::2])
     assert every_other.normal.tobytes() == res.normal[::2].tobytes()
+    # runs of one row of a (the broadphase sorts its pairs so), with a row of a that
+    # is no shape among them: each pair still answers for its own two rows
+    near = fc.PolygonArray.from_padded(polys.vertices.copy(), polys.counts.copy())
+    near.counts[4] = 2
+    runs = np.array([[4, 0], [4, 1], [3, 1], [3, 1], [3, 2], [4, 2], [5, 2], [5, 3], [3, 3]])
+    ran = check_pairs_rows(fc, near, caps, runs)
+    assert not ran.hit[[0, 1, 5]].any() and ran.hit.any()
     # float32 arrays give float32 results, the float64 answer rounded once
     c32 = fc.contact(fc.CapsuleArray(caps.data.astype(np.float32)),
                      fc.PolygonArray.from_padded(polys.vertices.astype(np.float32),

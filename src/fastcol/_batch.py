@@ -69,6 +69,12 @@ def index_pairs(a, b, pairs, shape_type):
             if not isinstance(value, shape_type):
                 raise operand_error(value, name)
             raise TypeError(f"pairs needs two shape arrays, but {name} is a single shape")
+    wide = a.dtype != FLOAT32 or b.dtype != FLOAT32
+    precision = FLOAT64 if wide else FLOAT32
+    if (type(pairs) is np.ndarray and pairs.dtype == np.int64 and pairs.ndim == 2
+            and pairs.shape[1] == 2 and pairs.flags.c_contiguous):
+        # the common call (a slice of overlapping_pairs's result): taken as it is
+        return pairs, precision
     if isinstance(pairs, (bool, np.bool_)) or not hasattr(pairs, "__len__"):
         raise TypeError(f"pairs must be an integer array of shape (M, 2), "
                         f"not {type(pairs).__name__}")
@@ -85,9 +91,7 @@ def index_pairs(a, b, pairs, shape_type):
         k = first_pair_out_of_range(arr, len(a), len(b))
         if k >= 0:
             raise pairs_range_error(k, arr, len(a), len(b))
-    arr = np.ascontiguousarray(arr, dtype=np.int64)
-    wide = a.dtype != FLOAT32 or b.dtype != FLOAT32
-    return arr, FLOAT64 if wide else FLOAT32
+    return np.ascontiguousarray(arr, dtype=np.int64), precision
 
 
 def pairs_range_error(k, pairs, na, nb) -> ValueError:

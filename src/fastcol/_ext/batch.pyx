@@ -363,7 +363,8 @@ cdef void _contact_loop(Side* a, Side* b, const floating* da, const floating* db
     # rows start..stop of contact: every field of every row is written (zeros for
     # a row without a contact)
     cdef Py_ssize_t i, ia, ib
-    cdef bint ok
+    cdef Py_ssize_t loaded = -1
+    cdef bint ok, ok_a = a.fixed
     cdef Hit h
     # two circle operands: contact_views's own steps for them, picked once per block
     cdef ContactViews contact = contact_views
@@ -375,8 +376,13 @@ cdef void _contact_loop(Side* a, Side* b, const floating* da, const floating* db
             # pairs= (both sides have one, checked in range before the call)
             ia = a.index[2 * i]
             ib = b.index[2 * i]
-        ok = a.fixed or load_row(a, da + ia * a.width, ia)
-        ok = (b.fixed or load_row(b, db + ib * b.width, ib)) and ok
+        if not a.fixed and ia != loaded:
+            # a's row is read once for a run of pairs that repeat it (the
+            # broadphase's pairs come sorted by a's row; the contact kernels only
+            # read a.view)
+            ok_a = load_row(a, da + ia * a.width, ia)
+            loaded = ia
+        ok = (b.fixed or load_row(b, db + ib * b.width, ib)) and ok_a
         if ok and contact(&a.view, &b.view, &h):
             hit[i] = True
             depth[i] = <floating>h.depth
