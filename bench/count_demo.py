@@ -17,7 +17,8 @@ into:
   in a third process that makes the same calls with a module that records each
   contact call's operands (callgrind dumps a profile after each call);
 - ``NumPy and Python``: the rest of find_contacts (bounding boxes, the sort of the
-  candidate pairs by type pair, the gathers of their rows, the stores of the results).
+  candidate pairs by type pair, their rows in the type arrays, the stores of the
+  results).
 
 Counts are for ``workers=1``: with helpers, the same instructions are shared between
 threads (plus the pool's own few).  Two runs give the same counts (checked: to the
