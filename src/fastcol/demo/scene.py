@@ -67,11 +67,10 @@ class Scene:
         self.size = 0.5 * np.hypot(hi[:, 0] - lo[:, 0], hi[:, 1] - lo[:, 1])
         self.arrays = arrays
         self.start = start
-        # for the narrowphase (step.find_contacts): each body's type, times 4, and its
-        # row in that type's array
+        # for the narrowphase (step.find_contacts): each body's type and its row in
+        # that type's array
         counts = np.diff(np.asarray(start))
         self.kind = np.repeat(np.arange(4, dtype=np.uint8), counts)
-        self.kind4 = self.kind * np.uint8(4)
         self.row = np.arange(len(pos)) - np.repeat(np.asarray(start[:4]), counts)
         # the bounding box as offsets from the position, lo and hi side by side, padded
         # by a hair for the broadphase so that rounding in pos + lo cannot lose a pair

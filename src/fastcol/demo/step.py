@@ -139,8 +139,10 @@ def find_contacts(scene: Scene, timings: Timings | None = None, workers: int = 1
     # bodies are numbered type by type, so in a pair i < j the type of i is <= j's;
     # one stable sort of the pairs' type codes (4 s + t, the order of TYPE_PAIRS; a
     # radix sort, as they are bytes) makes each type pair a slice.  Gathers use
-    # np.take: fancy indexing costs several times more
-    code = np.take(scene.kind4, pairs[:, 0]) + np.take(scene.kind, pairs[:, 1])
+    # np.take, with contiguous indices and sources (fancy indexing costs several
+    # times more, and np.take copies a strided column before it starts)
+    kinds = np.take(scene.kind, pairs)
+    code = kinds[:, 0] * np.uint8(4) + kinds[:, 1]
     order = np.argsort(code, kind="stable")
     pairs = np.take(pairs, order, axis=0)
     bounds = np.searchsorted(np.take(code, order), np.arange(17, dtype=np.uint8))
@@ -159,8 +161,8 @@ def find_contacts(scene: Scene, timings: Timings | None = None, workers: int = 1
             normal[lo:hi] = found.normal
             depth[lo:hi] = found.depth
     keep = np.flatnonzero(hit)
-    out = (np.take(pairs[:, 0], keep), np.take(pairs[:, 1], keep), np.take(normal, keep, axis=0),
-           np.take(depth, keep))
+    kept = np.take(pairs, keep, axis=0)
+    out = (kept[:, 0], kept[:, 1], np.take(normal, keep, axis=0), np.take(depth, keep))
     t2 = time.perf_counter()
     if timings is not None:
         timings.broadphase.append(t1 - t0)
