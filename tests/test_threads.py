@@ -143,3 +143,53 @@ def test_extension_keeps_the_gil_disabled():
     )
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "False", proc.stdout + proc.stderr
+
+
+def test_pairs_written_during_a_contact_call_are_never_read_outside_the_arrays(ext):
+    # contact(pairs=) checks the pairs before the call; another thread may write them
+    # while the GIL-free kernel runs, so the kernel checks each pair again as it reads
+    # it: a pair written out of range gives no hit, never a read outside the arrays
+    # (without that check this test reads 2**40 rows past the array and crashes)
+    import time
+
+    import numpy as np
+
+    rng = np.random.default_rng(9)
+    a = ext.CircleArray(np.column_stack([rng.uniform(0, 10, (3000, 2)),
+                                         rng.uniform(0.2, 1, 3000)]))
+    b = ext.PolygonArray([ext.Polygon.hull(rng.uniform(0, 10, (6, 2))) for _ in range(40)])
+    good = np.column_stack([rng.integers(0, 3000, 150_000), rng.integers(0, 40, 150_000)])
+    expected = ext.contact(a, b, pairs=good)
+    assert expected.hit.any()
+    pairs = good.copy()
+    stop = threading.Event()
+
+    def write():
+        while not stop.is_set():
+            pairs[::5] = (2**40, -(2**40))
+            pairs[::5] = good[::5]
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    ran = 0
+    try:
+        for _ in range(400):
+            try:
+                got = ext.contact(a, b, pairs=pairs, workers=2)
+            except ValueError:
+                # the check before the call saw a written pair: let the writer go on
+                # (without a pause this thread can retry within one switch interval)
+                time.sleep(0.001)
+                continue
+            ran += 1
+            # each row is its pair's own answer, or no hit (zeros) for a pair read
+            # while it was out of range
+            own = got.hit == expected.hit
+            assert (own | ~got.hit).all()
+            assert (got.depth[got.hit] == expected.depth[got.hit]).all()
+            if ran == 5:
+                break
+    finally:
+        stop.set()
+        writer.join()
+    assert ran > 0
