@@ -17,7 +17,6 @@ cdef struct Side:
     # contact's pairs=: row i of the call reads row index[2 i] of the array (the
     # pair's column for this side); NULL: row i reads row i
     const long long* index
-    Py_ssize_t length      # the array's rows (1 for a fixed shape)
     double* xs             # polygon rows are copied here (K each)
     double* ys
 

@@ -364,7 +364,7 @@ cdef void _contact_loop(Side* a, Side* b, const floating* da, const floating* db
     # a row without a contact)
     cdef Py_ssize_t i, ia, ib
     cdef Py_ssize_t loaded = -1
-    cdef bint ok, inside = True, ok_a = a.fixed
+    cdef bint ok, ok_a = a.fixed
     cdef Hit h
     # two circle operands: contact_views's own steps for them, picked once per block
     cdef ContactViews contact = contact_views
@@ -373,19 +373,16 @@ cdef void _contact_loop(Side* a, Side* b, const floating* da, const floating* db
     for i in range(start, stop):
         ia = ib = i
         if a.index != NULL:
-            # pairs= (both sides have one): checked in range before the call, and
-            # again here, as a pair written from another thread meanwhile must not
-            # read outside the arrays (such a pair has no hit)
+            # pairs= (both sides have one): the call's own copy, checked in range
             ia = a.index[2 * i]
             ib = b.index[2 * i]
-            inside = 0 <= ia < a.length and 0 <= ib < b.length
-        if inside and not a.fixed and ia != loaded:
+        if not a.fixed and ia != loaded:
             # a's row is read once for a run of pairs that repeat it (the
             # broadphase's pairs come sorted by a's row; the contact kernels only
             # read a.view)
             ok_a = load_row(a, da + ia * a.width, ia)
             loaded = ia
-        ok = inside and (b.fixed or load_row(b, db + ib * b.width, ib)) and ok_a
+        ok = (b.fixed or load_row(b, db + ib * b.width, ib)) and ok_a
         if ok and contact(&a.view, &b.view, &h):
             hit[i] = True
             depth[i] = <floating>h.depth
@@ -501,14 +498,12 @@ cdef const void* array_side(Buffers held, Side* s, object x, object dtype) excep
             rows = rows.astype(dtype)
         s.capacity = rows.shape[1]
         s.width = 2 * s.capacity
-        s.length = rows.shape[0]
         s.counts = <const long long*>held.address(x.counts, False)
     else:
         rows = x.data
         if rows.dtype is not dtype and rows.dtype != dtype:
             rows = rows.astype(dtype)
         s.width = rows.shape[1]
-        s.length = rows.shape[0]
         s.capacity = 0
     return held.address(rows, False)
 
@@ -634,7 +629,6 @@ cdef const void* _side(_Job job, Side* s, object x, object dtype) except NULL:
     if isinstance(x, Shape):
         s.counts = NULL
         s.index = NULL
-        s.length = 1
         s.fixed = True
         s.kind = (<Shape>x).kind
         view_of(<Shape>x, &s.view)
@@ -731,6 +725,10 @@ def contact(query, a, b, workers, pairs=None):
         n, dtype = _batch.pair(a, b, Shape)
     else:
         pairs, dtype = _batch.index_pairs(a, b, pairs, Shape)
+        # the kernel reads a copy, checked here: another thread may write the
+        # caller's pairs while it runs without the GIL, and a pair written out of
+        # range would read outside the arrays (a copy costs less than a check per row)
+        pairs = pairs.copy()
         n = pairs.shape[0]
     hit = np.empty(n, dtype=_BOOL)
     normal = np.empty((n, 2), dtype=dtype)
