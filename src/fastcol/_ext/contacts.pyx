@@ -11,7 +11,7 @@ from libc.math cimport INFINITY, fabs, sqrt
 from cpython.object cimport PyObject
 
 from .entry cimport fast_entry
-from .geometry cimport SegClosest, dist2, point_at, segment_segment
+from .geometry cimport SegClosest, closest_on_segment, dist2, point_at, segment_segment
 from .narrowphase cimport Convex, Round, box_gaps, edge_reach, point_in_convex
 from .queries cimport (
     View,
@@ -876,6 +876,64 @@ cdef inline void _edge(const Core* c, double* e) noexcept nogil:
         e[3] = _y(c, 1)
 
 
+cdef bint _point_convex(const Round* ra, const Convex* cv, Hit* h) noexcept nogil:
+    # _round_convex of a round shape whose core is one point a (a circle): the same
+    # steps, each the same arithmetic, less those only a segment core needs:
+    # _inner_side's test once (both ends are a), segment_segment's branch for a point
+    # ab (the nearest point of each edge to a), no edges for _apart to compare, and
+    # the cores' _size gathered in the edge loop
+    cdef Core ka, kb
+    cdef double e[4]
+    cdef double ax = ra.ax, ay = ra.ay, r = ra.r
+    cdef double best, pbx, pby, x0, y0, x1, y1, qx, qy, d2, m
+    cdef int n, i, j, edge
+    cdef bint tested = False
+    _convex_core(&kb, cv)
+    if not point_in_convex(cv, ax, ay):
+        n = kb.n
+        best = INFINITY
+        edge = -1
+        pbx = pby = 0.0
+        # _size: the reach of a, then of each vertex of kb (a max, in any order;
+        # needed only when the loop runs to its end, as a break leaves best 0.0)
+        m = _larger(r + 0.0, ax, ay)
+        x1 = _x(&kb, 0)
+        y1 = _y(&kb, 0)
+        for i in range(n):
+            j = i + 1 if i + 1 < n else 0
+            x0 = x1
+            y0 = y1
+            x1 = _x(&kb, j)
+            y1 = _y(&kb, j)
+            m = _larger(m, x0, y0)
+            if (x1 - x0) * (ay - y0) - (y1 - y0) * (ax - x0) > 0.0:
+                continue
+            tested = True
+            closest_on_segment(ax, ay, x0, y0, x1, y1, &qx, &qy)
+            d2 = dist2(ax, ay, qx, qy)
+            if d2 < best:
+                best = d2
+                edge = i
+                pbx = qx
+                pby = qy
+                if d2 == 0.0:
+                    break
+        if tested and not sqrt(best) <= r:
+            return False
+        if edge >= 0 and best > 0.0 and sqrt(best) > REL * m:
+            _apart(best, r, 0.0, ax, ay, pbx, pby, False, e, False, e, False, e, h)
+            return True
+    _round_core(&ka, ax, ay, ax, ay, r)
+    return _overlap(&ka, &kb, False, h)
+
+
+# _point_convex, called through a pointer: inlined into contact_views with
+# _round_convex, it made the compiler call segment_segment out of line (Capsule-OBB
+# 150 instructions more a row, bench/count_demo.py)
+ctypedef bint (*RoundConvex)(const Round*, const Convex*, Hit*) noexcept nogil
+cdef RoundConvex _point_convex_far = _point_convex
+
+
 cdef bint _round_convex(const Round* ra, const Convex* cv, Hit* h) noexcept nogil:
     # h (OUT): the contact of a round shape and a convex one; False (h untouched) when
     # they do not collide.  The nearest-edge search is round_convex_collide's own (the
@@ -890,6 +948,8 @@ cdef bint _round_convex(const Round* ra, const Convex* cv, Hit* h) noexcept nogi
     cdef bint has_eb2
     cdef bint tested = False
     cdef SegClosest c
+    if ax == bx and ay == by:
+        return _point_convex_far(ra, cv, h)
     _convex_core(&kb, cv)
     if not point_in_convex(cv, ax, ay):
         # the core's nearest edge, as round_convex_closest finds it
