@@ -172,3 +172,42 @@ def crossing_cores(draw):
 def test_crossing_cores_contacts_bit_identical(pair, move):
     spec_a, spec_b = pair
     check_contact_pair(spec_a, spec_b, move=move)
+
+
+# a round shape a hair outside a large convex shape's face: closer than the rounding
+# scale of the pair (2**-33 times its largest coordinate), which decides between the
+# contact's two methods (the nearest points, or the faces).  That scale counts the
+# convex shape's vertices as well as the round core, so a gap within it of a big
+# shape but beyond it of the small radius takes the faces' method in both backends
+REL = 2.0 ** -33
+HAIR_SHAPES = [
+    ("AABB", (0.0, 0.0, 64.0, 64.0)),
+    ("OBB", (32.0, 32.0, 32.0, 32.0, 0.0)),
+    ("Polygon", ((0.0, 0.0), (64.0, 0.0), (64.0, 64.0), (0.0, 64.0))),
+    ("Polygon", ((0.0, 0.0), (64.0, 0.0), (80.0, 64.0), (-8.0, 64.0), (-20.0, 30.0))),
+]
+HAIR_CASES = [
+    (convex, round_kind, k, r_factor, move)
+    for convex in HAIR_SHAPES
+    for round_kind in ("Circle", "Capsule", "Segment")
+    for k in (0.25, 1.0, 4.0)
+    for r_factor in (1.5, 4.0)
+    for move in (None, (1e6, -3e6))
+]
+
+
+@pytest.mark.parametrize("convex, round_kind, k, r_factor, move", HAIR_CASES)
+def test_hair_gap_contacts_bit_identical(convex, round_kind, k, r_factor, move):
+    gap = k * REL * 64.0
+    r = r_factor * gap
+    x = 20.0
+    if round_kind == "Circle":
+        spec = ("Circle", (x, 64.0 + gap, r))
+    elif round_kind == "Capsule":
+        spec = ("Capsule", (x, 64.0 + gap, x + 5.0, 64.0 + gap + 3.0, r))
+    else:
+        # no radius: a segment a hair across the face instead
+        spec = ("Segment", (x, 64.0 - gap, x + 5.0, 64.0 + 3.0))
+    check_contact_pair(spec, convex, move=move)
+    # every case is a contact, not a pair apart
+    assert REF.contact(build(REF, spec), build(REF, convex)) is not None

@@ -948,8 +948,6 @@ cdef bint _round_convex(const Round* ra, const Convex* cv, Hit* h) noexcept nogi
     cdef bint has_eb2
     cdef bint tested = False
     cdef SegClosest c
-    if ax == bx and ay == by:
-        return _point_convex_far(ra, cv, h)
     _convex_core(&kb, cv)
     if not point_in_convex(cv, ax, ay):
         # the core's nearest edge, as round_convex_closest finds it
@@ -1098,7 +1096,10 @@ cdef bint contact_views(const View* a, const View* b, Hit* h) noexcept nogil:
         # does (round_convex_collide), so no contact exactly when collide is False
         view_core(p, ox, oy, &ra)
         view_convex(q, ox, oy, &cb)
-        if not _round_convex(&ra, &cb, h):
+        if p.kind == CIRCLE:
+            if not _point_convex_far(&ra, &cb, h):
+                return False
+        elif not _round_convex(&ra, &cb, h):
             return False
     elif not _convex_convex(p, q, ox, oy, h):
         # separated: the faces measured the separating axis test's gaps, so this
