@@ -640,7 +640,8 @@ cdef void _apart(double d2, double ra, double rb, double qax, double qay,
                  Hit* h) noexcept nogil:
     # contact of round cores (or a round core and a convex shape) that are apart;
     # q: the cores' closest points; ea, eb: the edge each lies on (x0, y0, x1, y1);
-    # eb2: the other edge of a polygon at a corner qb
+    # eb2: the other edge of a polygon at a corner qb (each read only when its has_
+    # flag is set: NULL will do otherwise)
     cdef double d = sqrt(d2)
     cdef double nx = (qbx - qax) / d
     cdef double ny = (qby - qay) / d
@@ -712,8 +713,8 @@ cdef void _round_round(const Round* ra, const Round* rb, const SegClosest* c,
         # two point cores (circles) apart, the commonest pair: what the general path
         # below does for them, without building cores and edges (segment_segment's
         # nearest points of two points are the points themselves)
-        _apart(c.d2, ra.r, rb.r, ra.ax, ra.ay, rb.ax, rb.ay, False, ea, False, eb,
-               False, eb, h)
+        _apart(c.d2, ra.r, rb.r, ra.ax, ra.ay, rb.ax, rb.ay, False, NULL, False, NULL,
+               False, NULL, h)
         return
     if c.d2 > 0.0:
         # cores apart: the test below on cores built by _round_core (a zero-length
@@ -883,7 +884,6 @@ cdef bint _point_convex(const Round* ra, const Convex* cv, Hit* h) noexcept nogi
     # ab (the nearest point of each edge to a), no edges for _apart to compare, and
     # the cores' _size gathered in the edge loop
     cdef Core ka, kb
-    cdef double e[4]
     cdef double ax = ra.ax, ay = ra.ay, r = ra.r
     cdef double best, pbx, pby, x0, y0, x1, y1, qx, qy, d2, m
     cdef int n, i, j, edge
@@ -921,7 +921,8 @@ cdef bint _point_convex(const Round* ra, const Convex* cv, Hit* h) noexcept nogi
         if tested and not sqrt(best) <= r:
             return False
         if edge >= 0 and best > 0.0 and sqrt(best) > REL * m:
-            _apart(best, r, 0.0, ax, ay, pbx, pby, False, e, False, e, False, e, h)
+            _apart(best, r, 0.0, ax, ay, pbx, pby, False, NULL, False, NULL, False, NULL,
+                   h)
             return True
     _round_core(&ka, ax, ay, ax, ay, r)
     return _overlap(&ka, &kb, False, h)
@@ -1043,12 +1044,11 @@ cdef int _circles(const View* a, const View* b, Hit* h) noexcept nogil:
     cdef double bx = q.f[0] - ox
     cdef double by = q.f[1] - oy
     cdef double d2 = dist2(ax, ay, bx, by)
-    cdef double ea[4]
     if not sqrt(d2) <= p.f[2] + q.f[2]:
         return 0
     if not d2 > 0.0:
         return -1
-    _apart(d2, p.f[2], q.f[2], ax, ay, bx, by, False, ea, False, ea, False, ea, h)
+    _apart(d2, p.f[2], q.f[2], ax, ay, bx, by, False, NULL, False, NULL, False, NULL, h)
     if swapped:
         h.nx = 0.0 - h.nx
         h.ny = 0.0 - h.ny
