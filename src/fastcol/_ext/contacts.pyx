@@ -634,15 +634,15 @@ cdef inline bint _parallel(double x0, double y0, double x1, double y1,
     return fabs(ex * nx + ey * ny) <= REL * (fabs(ex) + fabs(ey))
 
 
-cdef void _apart(double d2, double ra, double rb, double qax, double qay,
+cdef void _apart(double d, double ra, double rb, double qax, double qay,
                  double qbx, double qby, bint has_ea, const double* ea,
                  bint has_eb, const double* eb, bint has_eb2, const double* eb2,
                  Hit* h) noexcept nogil:
     # contact of round cores (or a round core and a convex shape) that are apart;
     # q: the cores' closest points; ea, eb: the edge each lies on (x0, y0, x1, y1);
     # eb2: the other edge of a polygon at a corner qb (each read only when its has_
-    # flag is set: NULL will do otherwise)
-    cdef double d = sqrt(d2)
+    # flag is set: NULL will do otherwise); d: the distance of the q's, sqrt(d2), which
+    # every caller has taken for its verdict (one square root, not two)
     cdef double nx = (qbx - qax) / d
     cdef double ny = (qby - qay) / d
     cdef double depth = (ra + rb) - d
@@ -713,7 +713,7 @@ cdef void _round_round(const Round* ra, const Round* rb, const SegClosest* c,
         # two point cores (circles) apart, the commonest pair: what the general path
         # below does for them, without building cores and edges (segment_segment's
         # nearest points of two points are the points themselves)
-        _apart(c.d2, ra.r, rb.r, ra.ax, ra.ay, rb.ax, rb.ay, False, NULL, False, NULL,
+        _apart(sqrt(c.d2), ra.r, rb.r, ra.ax, ra.ay, rb.ax, rb.ay, False, NULL, False, NULL,
                False, NULL, h)
         return
     if c.d2 > 0.0:
@@ -733,8 +733,8 @@ cdef void _round_round(const Round* ra, const Round* rb, const SegClosest* c,
             eb[1] = rb.ay
             eb[2] = rb.bx
             eb[3] = rb.by
-            _apart(c.d2, ra.r, rb.r, c.px, c.py, c.qx, c.qy, seg_a, ea, seg_b, eb, False,
-                   eb, h)
+            _apart(sqrt(c.d2), ra.r, rb.r, c.px, c.py, c.qx, c.qy, seg_a, ea, seg_b, eb,
+                   False, eb, h)
             return
     else:
         seg_a = _has_length(ra)
@@ -921,8 +921,8 @@ cdef bint _point_convex(const Round* ra, const Convex* cv, Hit* h) noexcept nogi
         if tested and not sqrt(best) <= r:
             return False
         if edge >= 0 and best > 0.0 and sqrt(best) > REL * m:
-            _apart(best, r, 0.0, ax, ay, pbx, pby, False, NULL, False, NULL, False, NULL,
-                   h)
+            _apart(sqrt(best), r, 0.0, ax, ay, pbx, pby, False, NULL, False, NULL, False,
+                   NULL, h)
             return True
     _round_core(&ka, ax, ay, ax, ay, r)
     return _overlap(&ka, &kb, False, h)
@@ -1007,7 +1007,8 @@ cdef bint _round_convex(const Round* ra, const Convex* cv, Hit* h) noexcept nogi
                 eb2[1] = _y(&kb, k)
                 eb2[2] = eb[0]
                 eb2[3] = eb[1]
-            _apart(best, r, 0.0, pax, pay, pbx, pby, ka.n == 2, ea, True, eb, has_eb2, eb2, h)
+            _apart(sqrt(best), r, 0.0, pax, pay, pbx, pby, ka.n == 2, ea, True, eb, has_eb2,
+                   eb2, h)
             return True
     _round_core(&ka, ax, ay, bx, by, r)
     return _overlap(&ka, &kb, False, h)
@@ -1048,7 +1049,8 @@ cdef int _circles(const View* a, const View* b, Hit* h) noexcept nogil:
         return 0
     if not d2 > 0.0:
         return -1
-    _apart(d2, p.f[2], q.f[2], ax, ay, bx, by, False, NULL, False, NULL, False, NULL, h)
+    _apart(sqrt(d2), p.f[2], q.f[2], ax, ay, bx, by, False, NULL, False, NULL, False, NULL,
+           h)
     if swapped:
         h.nx = 0.0 - h.nx
         h.ny = 0.0 - h.ny
