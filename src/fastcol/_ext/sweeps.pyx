@@ -747,27 +747,14 @@ cdef inline int _face_ray(double px, double py, double dx, double dy, const Core
     return MISS
 
 
-cdef inline int _end_ray(double px, double py, double dx, double dy, const Core* c,
-                         double r, double L, double dd, bint outside,
-                         double* t) noexcept nogil:
-    # ray_round(p, d, c, r, ends=True, normal=False) with c's shared values, L = |d|
-    # and dd = d.d: _face_ray, then the end circles; t (OUT) on a hit
+cdef inline int _end_circles(double px, double py, double dx, double dy, const Core* c,
+                             double r, double L, double dd, double* t) noexcept nogil:
+    # ray_round's end circles (the reference's _end_circles) with c's shared values,
+    # L = |d| and dd = d.d; t (OUT) on a hit
     cdef double tc
     cdef double best = 0.0
     cdef bint found = False
     cdef bint skip = False
-    cdef int st
-    if c.ee == 0.0:
-        # ray_disc
-        if r == 0.0:
-            if px == c.ax and py == c.ay:
-                return INSIDE
-        elif sqrt(dist2(px, py, c.ax, c.ay)) <= r:
-            return INSIDE
-        return HIT if _circle_t(px, py, dx, dy, c.ax, c.ay, r, L, t) else MISS
-    st = _face_ray(px, py, dx, dy, c, r, outside, INFINITY, t)
-    if st != MISS:
-        return st
     if _circle_t(px, py, dx, dy, c.ax, c.ay, r, L, &tc):
         found = True
         best = tc
@@ -782,6 +769,120 @@ cdef inline int _end_ray(double px, double py, double dx, double dy, const Core*
     return HIT
 
 
+cdef inline int _end_ray(double px, double py, double dx, double dy, const Core* c,
+                         double r, double L, double dd, bint outside,
+                         double* t) noexcept nogil:
+    # ray_round(p, d, c, r, ends=True, normal=False) with c's shared values, L = |d|
+    # and dd = d.d: _face_ray, then the end circles; t (OUT) on a hit
+    cdef int st
+    if c.ee == 0.0:
+        # ray_disc
+        if r == 0.0:
+            if px == c.ax and py == c.ay:
+                return INSIDE
+        elif sqrt(dist2(px, py, c.ax, c.ay)) <= r:
+            return INSIDE
+        return HIT if _circle_t(px, py, dx, dy, c.ax, c.ay, r, L, t) else MISS
+    st = _face_ray(px, py, dx, dy, c, r, outside, INFINITY, t)
+    if st != MISS:
+        return st
+    return _end_circles(px, py, dx, dy, c, r, L, dd, t)
+
+
+cdef inline bint _on_core(double px, double py, const Core* c) noexcept nogil:
+    # the reference's _on_segment: p on the core c (ee > 0) by sign tests
+    cdef double dot
+    if c.ex * (py - c.ay) - c.ey * (px - c.ax) == 0.0:
+        dot = (px - c.ax) * c.ex + (py - c.ay) * c.ey
+        return 0.0 <= dot and dot <= c.ee
+    return False
+
+
+cdef inline int _near_ends(const Core* c, double p0x, double p0y, double p1x,
+                           double p1y) noexcept nogil:
+    # the reference's _near_ends against the core c (ee > 0, den its e x d): bit 1
+    # for p0, bit 2 for p1, 0 for neither
+    cdef double c0, c1, tol
+    if c.den == 0.0:
+        return 0
+    c0 = c.ex * (p0y - c.ay) - c.ey * (p0x - c.ax)
+    c1 = c.ex * (p1y - c.ay) - c.ey * (p1x - c.ax)
+    tol = REL * (fabs(c.ex * (p0y - c.ay)) + fabs(c.ey * (p0x - c.ax))
+                 + fabs(c.ex * (p1y - c.ay)) + fabs(c.ey * (p1x - c.ax)))
+    if fabs(c0 - c1) <= tol:
+        return 3
+    # approaching the left face (den < 0) the smaller offset is nearer, else the larger
+    if (c0 < c1) == (c.den < 0.0):
+        return 1
+    return 2
+
+
+cdef inline double _corners(double px, double py, double qx, double qy, double mx,
+                           double my, double fx, double fy, double vx, double vy, double r,
+                           double L, double dd) noexcept nogil:
+    # the reference's corner step with one nearer end on each side: p, q b's nearer
+    # and farther ends, m, f a's; the least t of the corners (p, m), (p, f), (q, m)
+    cdef double best = INFINITY
+    cdef double t = 0.0
+    if _circle_t(px, py, vx, vy, mx, my, r, L, &t):
+        best = t
+    if not _beyond(px, py, vx, vy, fx, fy, r, best, dd) and _circle_t(
+            px, py, vx, vy, fx, fy, r, L, &t) and t < best:
+        best = t
+    if not _beyond(qx, qy, vx, vy, mx, my, r, best, dd) and _circle_t(
+            qx, qy, vx, vy, mx, my, r, L, &t) and t < best:
+        best = t
+    return best
+
+
+cdef inline double _sweep_cores(const Round* a, const Round* b, const Core* ca,
+                                const Core* cb, double r, double vx, double vy, double L,
+                                double dd) noexcept nogil:
+    # the reference's _sweep_cores (which says why): two cores of positive length, ca
+    # a's along +v and cb b's along -v.  The faces are cast as outside: for r > 0
+    # collide made the inside tests (see _sweep_round), for r == 0 the step below
+    cdef double best = INFINITY
+    cdef double t = 0.0
+    cdef int near_b, near_a, st
+    if r == 0.0 and (_on_core(b.ax, b.ay, ca) or _on_core(b.bx, b.by, ca)
+                     or _on_core(a.ax, a.ay, cb) or _on_core(a.bx, a.by, cb)):
+        return 0.0
+    # b's nearer end along +v against a's face
+    near_b = _near_ends(ca, b.ax, b.ay, b.bx, b.by)
+    if near_b & 1:
+        st = _face_ray(b.ax, b.ay, vx, vy, ca, r, True, best, &t)
+        best = _keep(best, st, t)
+    if near_b & 2:
+        st = _face_ray(b.bx, b.by, vx, vy, ca, r, True, best, &t)
+        best = _keep(best, st, t)
+    if best < INFINITY:
+        return best
+    # a's nearer end along -v against b's face
+    near_a = _near_ends(cb, a.ax, a.ay, a.bx, a.by)
+    if near_a & 1:
+        st = _face_ray(a.ax, a.ay, -vx, -vy, cb, r, True, best, &t)
+        best = _keep(best, st, t)
+    if near_a & 2:
+        st = _face_ray(a.bx, a.by, -vx, -vy, cb, r, True, best, &t)
+        best = _keep(best, st, t)
+    if best < INFINITY:
+        return best
+    # a corner
+    if near_b == 1 and near_a == 1:
+        return _corners(b.ax, b.ay, b.bx, b.by, a.ax, a.ay, a.bx, a.by, vx, vy, r, L, dd)
+    if near_b == 1 and near_a == 2:
+        return _corners(b.ax, b.ay, b.bx, b.by, a.bx, a.by, a.ax, a.ay, vx, vy, r, L, dd)
+    if near_b == 2 and near_a == 1:
+        return _corners(b.bx, b.by, b.ax, b.ay, a.ax, a.ay, a.bx, a.by, vx, vy, r, L, dd)
+    if near_b == 2 and near_a == 2:
+        return _corners(b.bx, b.by, b.ax, b.ay, a.bx, a.by, a.ax, a.ay, vx, vy, r, L, dd)
+    # parallel cores, or v along one: b's ends against the circles at a's ends
+    st = _end_circles(b.ax, b.ay, vx, vy, ca, r, L, dd, &t)
+    best = _keep(best, st, t)
+    st = _end_circles(b.bx, b.by, vx, vy, ca, r, L, dd, &t)
+    return _keep(best, st, t)
+
+
 cdef double _sweep_round(const Round* a, const Round* b, double vx, double vy) noexcept nogil:
     # _sweep of a canonical, apart pair of round shapes, not two circles.  Apart was
     # decided by segment_segment (collide's test, in toi_views), which measured each
@@ -789,7 +890,8 @@ cdef double _sweep_round(const Round* a, const Round* b, double vx, double vy) n
     # ray_round's inside test does: the same closest_on_segment, dist2 (symmetric to
     # the bit) and sqrt(.) <= r.  So with r > 0 those tests are false and are left
     # out.  (Each ray is called from one place, in a loop, and _face_ray is kept small:
-    # so the C compiler inlines them, which it did not while either was larger)
+    # so the C compiler inlines them, which it did not while either was larger.)  Two
+    # cores of positive length take _sweep_cores, as the reference's _sweep does
     cdef double r = a.r + b.r
     cdef double dd = vx * vx + vy * vy
     cdef double L = sqrt(dd)
@@ -799,8 +901,13 @@ cdef double _sweep_round(const Round* a, const Round* b, double vx, double vy) n
     cdef Core c
     cdef int st, k, n
     cdef bint outside
-    # the ends of b's core along +v towards a
+    cdef Core cb
     _core_along(a, r, vx, vy, &c)
+    if c.ee > 0.0:
+        _core_along(b, r, -vx, -vy, &cb)
+        if cb.ee > 0.0:
+            return _sweep_cores(a, b, &c, &cb, r, vx, vy, L, dd)
+    # a point core: the ends of b's core along +v towards a
     outside = r > 0.0 and c.ee > 0.0
     n = 1 if b.ax == b.bx and b.ay == b.by else 2
     for k in range(n):
@@ -821,6 +928,12 @@ cdef double _sweep_round(const Round* a, const Round* b, double vx, double vy) n
         st = _face_ray(px, py, -vx, -vy, &c, r, outside, best, &t)
         best = _keep(best, st, t)
     return best
+
+
+# _sweep_round, called through a pointer: inlined, its size made the C compiler call
+# segment_segment (collide's test above it) out of line
+ctypedef double (*SweepRound)(const Round*, const Round*, double, double) noexcept nogil
+cdef SweepRound _sweep_round_far = _sweep_round
 
 
 cdef double toi_views(const View* a, double vax, double vay, const View* b, double vbx,
@@ -873,7 +986,7 @@ cdef double toi_views(const View* a, double vax, double vay, const View* b, doub
         return -1.0
     e = _scaled(vx, vy, &sx, &sy)
     if round_pair:
-        t = _sweep_round(&ra, &rb, sx, sy)
+        t = _sweep_round_far(&ra, &rb, sx, sy)
     else:
         t = _sweep(p, q, ox, oy, sx, sy)
     if t == INFINITY:

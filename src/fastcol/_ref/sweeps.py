@@ -136,10 +136,8 @@ def ray_round(px, py, dx, dy, ax, ay, bx, by, r, ends=True):
         if ee == 0.0:
             if px == ax and py == ay:
                 return _INSIDE
-        elif ex * (py - ay) - ey * (px - ax) == 0.0:
-            dot = (px - ax) * ex + (py - ay) * ey
-            if 0.0 <= dot <= ee:
-                return _INSIDE
+        elif _on_segment(px, py, ax, ay, bx, by):
+            return _INSIDE
     else:
         qt, qx, qy = closest_on_segment(px, py, ax, ay, bx, by)
         if math.sqrt(dist2(px, py, qx, qy)) <= r:
@@ -147,59 +145,180 @@ def ray_round(px, py, dx, dy, ax, ay, bx, by, r, ends=True):
     found = False
     best = nx = ny = 0.0
     if ee > 0.0:
-        le = math.sqrt(ee)
-        rl = r * le
-        c = ex * (py - ay) - ey * (px - ax)  # |e| times the origin's offset from the line
-        den = ex * dy - ey * dx  # |e| times the ray's speed across the line
-        if den < 0.0 and c >= rl:
-            # approaching the face on the left of ab (normal (-ey, ex) / |e|)
-            k = r * (dx * ex + dy * ey) / le
-            oa = dx * (ay - py) - dy * (ax - px) + k
-            ob = dx * (by - py) - dy * (bx - px) + k
-            if (oa <= 0.0 <= ob) or (ob <= 0.0 <= oa):
-                t = (rl - c) / den
-                if _on_face(px, py, dx, dy, t, ax, ay, ex, ey, ee, r):
-                    found = True
-                    best = t
-                    nx = 0.0 - ey / le
-                    ny = ex / le
-        elif den > 0.0 and c <= -rl:
-            # approaching the face on the right of ab (normal (ey, -ex) / |e|)
-            k = -r * (dx * ex + dy * ey) / le
-            oa = dx * (ay - py) - dy * (ax - px) + k
-            ob = dx * (by - py) - dy * (bx - px) + k
-            if (oa <= 0.0 <= ob) or (ob <= 0.0 <= oa):
-                t = (-rl - c) / den
-                if _on_face(px, py, dx, dy, t, ax, ay, ex, ey, ee, r):
-                    found = True
-                    best = t
-                    nx = ey / le
-                    ny = 0.0 - ex / le
+        found, best, nx, ny = _side_face(px, py, dx, dy, ax, ay, bx, by, ex, ey, ee, r)
     # a side face crossed between its ends is the entry: the capsule lies on the
     # inner side of that face's line, which the ray crosses once.  Else the entry is
     # on an end circle (each lies inside the capsule: its entry comes no earlier)
     if ends and not found:
-        hit, t, cx, cy = ray_circle(px, py, dx, dy, ax, ay, r)
-        if hit:
-            found = True
-            best, nx, ny = t, cx, cy
-        # the circle at b (ee > 0 here), unless the ray meets a's before it can
-        # reach b's: b's circle lies beyond (b - p).d - r |d| along d, so
-        # w = (b - p).d - t |d|^2 >= r |d| (as w >= 0 and w^2 >= r^2 |d|^2, without a
-        # square root) means t_b >= t_a
-        skip = False
-        if found:
-            dd = dx * dx + dy * dy
-            w = (bx - px) * dx + (by - py) * dy - best * dd
-            skip = w >= 0.0 and w * w >= r * r * dd
-        if not skip:
-            hit, t, cx, cy = ray_circle(px, py, dx, dy, bx, by, r)
-            if hit and (not found or t < best):
-                found = True
-                best, nx, ny = t, cx, cy
+        found, best, nx, ny = _end_circles(px, py, dx, dy, ax, ay, bx, by, r)
     if not found:
         return _NO_HIT
     return HIT, best, nx, ny
+
+
+def _end_circles(px, py, dx, dy, ax, ay, bx, by, r):
+    """``ray_round``'s end circles (ee > 0): ``(found, t, nx, ny)``, the circle at a,
+    then the circle at b, the least t winning (ties keep a).  The circle at b is
+    skipped when the ray meets a's before it can reach any point of b's (``_beyond``).
+    """
+    found, best, nx, ny = ray_circle(px, py, dx, dy, ax, ay, r)
+    if found and _beyond(px, py, dx, dy, bx, by, r, best, dx * dx + dy * dy):
+        return found, best, nx, ny
+    hit, t, cx, cy = ray_circle(px, py, dx, dy, bx, by, r)
+    if hit and (not found or t < best):
+        return True, t, cx, cy
+    return found, best, nx, ny
+
+
+def _beyond(px, py, dx, dy, cx, cy, r, t, dd):
+    """Whether the ray p + s d can reach no point of the circle (c, r) before s == t
+    (dd = d.d; t may be inf): the circle lies beyond (c - p).d - r |d| along d, so
+    w = (c - p).d - t |d|^2 >= r |d| (as w >= 0 and w^2 >= r^2 |d|^2, without a
+    square root) puts its entry at t or later."""
+    w = (cx - px) * dx + (cy - py) * dy - t * dd
+    return w >= 0.0 and w * w >= r * r * dd
+
+
+def _side_face(px, py, dx, dy, ax, ay, bx, by, ex, ey, ee, r):
+    """``ray_round``'s side faces (ee > 0): ``(found, t, nx, ny)`` of the face on the
+    origin's side, if the ray approaches it from outside and crosses it between its
+    ends (no inside test, no circles)."""
+    le = math.sqrt(ee)
+    rl = r * le
+    c = ex * (py - ay) - ey * (px - ax)  # |e| times the origin's offset from the line
+    den = ex * dy - ey * dx  # |e| times the ray's speed across the line
+    if den < 0.0 and c >= rl:
+        # approaching the face on the left of ab (normal (-ey, ex) / |e|)
+        k = r * (dx * ex + dy * ey) / le
+        oa = dx * (ay - py) - dy * (ax - px) + k
+        ob = dx * (by - py) - dy * (bx - px) + k
+        if (oa <= 0.0 <= ob) or (ob <= 0.0 <= oa):
+            t = (rl - c) / den
+            if _on_face(px, py, dx, dy, t, ax, ay, ex, ey, ee, r):
+                return True, t, 0.0 - ey / le, ex / le
+    elif den > 0.0 and c <= -rl:
+        # approaching the face on the right of ab (normal (ey, -ex) / |e|)
+        k = -r * (dx * ex + dy * ey) / le
+        oa = dx * (ay - py) - dy * (ax - px) + k
+        ob = dx * (by - py) - dy * (bx - px) + k
+        if (oa <= 0.0 <= ob) or (ob <= 0.0 <= oa):
+            t = (-rl - c) / den
+            if _on_face(px, py, dx, dy, t, ax, ay, ex, ey, ee, r):
+                return True, t, ey / le, 0.0 - ex / le
+    return False, 0.0, 0.0, 0.0
+
+
+def _on_segment(px, py, ax, ay, bx, by):
+    """Whether p lies on the segment ab of positive length: ``ray_round``'s inside test
+    for r == 0, by sign tests."""
+    ex = bx - ax
+    ey = by - ay
+    if ex * (py - ay) - ey * (px - ax) == 0.0:
+        dot = (px - ax) * ex + (py - ay) * ey
+        return 0.0 <= dot <= ex * ex + ey * ey
+    return False
+
+
+def _near_ends(ax, ay, bx, by, dx, dy, p0x, p0y, p1x, p1y):
+    """Which ends, p0 and p1, of one core can first meet a side face of the core ab
+    (positive length) along d: ``(near0, near1)``.
+
+    The face on the side the ray approaches (``ray_round``'s sign of e x d) is met first
+    by the end nearer its line: offsets along the face's normal, as ``ray_round``
+    forms them (e x (p - a)).  Both when the offsets agree within a relative
+    tolerance (parallel or nearly parallel cores, where rounding could swap them),
+    neither when d runs along the line (no face is approached).
+    """
+    ex = bx - ax
+    ey = by - ay
+    den = ex * dy - ey * dx
+    if den == 0.0:
+        return False, False
+    c0 = ex * (p0y - ay) - ey * (p0x - ax)
+    c1 = ex * (p1y - ay) - ey * (p1x - ax)
+    # the offsets' rounding is bounded by their products' sizes
+    tol = _REL * (abs(ex * (p0y - ay)) + abs(ey * (p0x - ax)) + abs(ex * (p1y - ay))
+                  + abs(ey * (p1x - ax)))
+    if abs(c0 - c1) <= tol:
+        return True, True
+    # approaching the left face (den < 0) the smaller offset is nearer, else the larger
+    return (c0 < c1) == (den < 0.0), (c1 < c0) == (den < 0.0)
+
+
+def _sweep_cores(ta, tb, r, vx, vy):
+    """``_sweep`` of two round shapes whose cores both have positive length.
+
+    b's core moving by v relative to a's first touches a's, grown by r, where the ray
+    0 + t v enters the parallelogram a - b (vertices a_i - b_j, sides along each
+    core) grown by r: a convex region.  Its side along a's core that faces the ray is
+    a's face as met by b's nearer end (``_near_ends``), its side along b's core the
+    face of b met by a's nearer end along -v: a crossing of either between the face's
+    ends is the entry, at once.  The other end's face lies inside the region and is
+    crossed later.  Otherwise the ray enters through a corner circle (the circle at
+    a's end a_i as met by b's end b_j is the corner a_i - b_j).  With one nearer end
+    on each side, the corner of the two farther ends is left out (both its sides face
+    away from the ray), and the others are cast nearest first, each skipped when the
+    least t so far comes before the ray can reach its circle (``_beyond``); otherwise
+    (parallel cores, or v along a core) every corner, as ``ray_round`` casts them.
+
+    Before the faces, with r == 0 (two segments), an end lying on the other segment
+    by ``ray_round``'s sign tests is touching at once (t = 0.0), as ``_sweep`` finds
+    it; with r > 0 ``collide`` has made those tests already (see ``_sweep``).  Near
+    the junction of a face and a corner, where a face's t and a circle's differ by
+    rounding only, the face is taken.  The compiled twin is ``_ext/sweeps.pyx``'s
+    ``_sweep_round``.
+    """
+    ax, ay, bx, by, _ = ta
+    cx, cy, dx, dy, _ = tb
+    if r == 0.0 and (_on_segment(cx, cy, ax, ay, bx, by) or _on_segment(dx, dy, ax, ay, bx, by)
+                     or _on_segment(ax, ay, cx, cy, dx, dy)
+                     or _on_segment(bx, by, cx, cy, dx, dy)):
+        return 0.0
+    # b's nearer end along +v against a's face
+    ex = bx - ax
+    ey = by - ay
+    ee = ex * ex + ey * ey
+    best = math.inf
+    near_c, near_d = _near_ends(ax, ay, bx, by, vx, vy, cx, cy, dx, dy)
+    for near, px, py in ((near_c, cx, cy), (near_d, dx, dy)):
+        if near:
+            hit, t, _, _ = _side_face(px, py, vx, vy, ax, ay, bx, by, ex, ey, ee, r)
+            if hit and t < best:
+                best = t
+    if best < math.inf:
+        return best
+    # a's nearer end along -v against b's face
+    fx = dx - cx
+    fy = dy - cy
+    ff = fx * fx + fy * fy
+    near_a, near_b = _near_ends(cx, cy, dx, dy, -vx, -vy, ax, ay, bx, by)
+    for near, px, py in ((near_a, ax, ay), (near_b, bx, by)):
+        if near:
+            hit, t, _, _ = _side_face(px, py, -vx, -vy, cx, cy, dx, dy, fx, fy, ff, r)
+            if hit and t < best:
+                best = t
+    if best < math.inf:
+        return best
+    if near_c != near_d and near_a != near_b:
+        # one nearer end on each side: the corner where the two faces facing the ray
+        # meet, then the two beside it.  The corner of the two farther ends cannot be
+        # the entry: every normal of its circle faces away from the ray, as both its
+        # sides do
+        px, py, qx, qy = (cx, cy, dx, dy) if near_c else (dx, dy, cx, cy)
+        mx, my, fx, fy = (ax, ay, bx, by) if near_a else (bx, by, ax, ay)
+        dd = vx * vx + vy * vy
+        for sx, sy, wx, wy in ((px, py, mx, my), (px, py, fx, fy), (qx, qy, mx, my)):
+            if not _beyond(sx, sy, vx, vy, wx, wy, r, best, dd):
+                hit, t, _, _ = ray_circle(sx, sy, vx, vy, wx, wy, r)
+                if hit and t < best:
+                    best = t
+        return best
+    # otherwise (parallel cores, or v along one): b's ends against the circles at a's
+    for px, py in ((cx, cy), (dx, dy)):
+        hit, t, _, _ = _end_circles(px, py, vx, vy, ax, ay, bx, by, r)
+        if hit and t < best:
+            best = t
+    return best
 
 
 def ray_disc(px, py, dx, dy, cx, cy, r):
@@ -530,6 +649,14 @@ def _cast(qx, qy, vx, vy, s, target, r, ends):
     return ray_convex(qx, qy, vx, vy, target)
 
 
+def _has_length(core):
+    # a core that ray_round takes for a segment (ee > 0; a shorter one is a point)
+    ax, ay, bx, by, _ = core
+    ex = bx - ax
+    ey = by - ay
+    return ex * ex + ey * ey > 0.0
+
+
 def _vertices(s, target):
     if s.kind <= SEGMENT:
         ax, ay, bx, by, _ = target
@@ -564,7 +691,9 @@ def _sweep(a, b, ox, oy, vx, vy):
     of positive length when ``r > 0``: ``collide`` made the very same ones, through
     ``segment_segment``, and found them false; and it skips the end tests of a face
     crossing of a's vertex that comes no earlier than the least t so far, which
-    cannot be kept.  The answers do not change.)
+    cannot be kept.  The answers do not change.)  Two round shapes whose cores both
+    have length take ``_sweep_cores``, which casts only the faces and corners that
+    can be the entry.
     """
     ta, ra = _target(a, ox, oy)
     tb, rb = _target(b, ox, oy)
@@ -577,6 +706,8 @@ def _sweep(a, b, ox, oy, vx, vy):
         # the same point), which the caller found False
         hit, t, _, _ = ray_circle(tb[0], tb[1], vx, vy, ta[0], ta[1], r)
         return t if hit and t < best else best
+    if a.kind <= SEGMENT and b.kind <= SEGMENT and _has_length(ta) and _has_length(tb):
+        return _sweep_cores(ta, tb, r, vx, vy)
     b_points = _vertices(b, tb)
     for qx, qy in b_points:
         st, t, _, _ = _cast(qx, qy, vx, vy, a, ta, r, True)
