@@ -290,87 +290,6 @@ def _penetration(fc, a, b):
     return best
 
 
-# --------------------------------------------------------------------------- bad input
-
-NAMES = ["a", "velocity_a", "b", "velocity_b", "max_t"]
-
-
-def _args(fc):
-    return [fc.Circle(0, 0, 1), (1.0, 0.0), fc.Circle(5, 0, 1), (0.0, 0.0), 10.0]
-
-
-def _others(name):
-    return [n for n in NAMES if n != name]
-
-
-@pytest.mark.parametrize("index", [0, 2])
-@pytest.mark.parametrize("label", sorted(WRONG_TYPES))
-def test_shape_wrong_type(fc, index, label):
-    args = _args(fc)
-    args[index] = WRONG_TYPES[label]
-    with raises_naming(TypeError, NAMES[index], _others(NAMES[index])):
-        fc.time_of_impact(*args)
-
-
-@pytest.mark.parametrize("index", [1, 3])
-@pytest.mark.parametrize("value", ["ab", None, 1.0, object(), {"x": 1}, {1, 2}, b"xy"],
-                         ids=["str", "None", "float", "object", "dict", "set", "bytes"])
-def test_velocity_wrong_type(fc, index, value):
-    args = _args(fc)
-    args[index] = value
-    with raises_naming(TypeError, NAMES[index], _others(NAMES[index])):
-        fc.time_of_impact(*args)
-
-
-@pytest.mark.parametrize("index", [1, 3])
-@pytest.mark.parametrize("value", [(1.0,), (1.0, 2.0, 3.0), [], np.zeros(3)],
-                         ids=["len1", "len3", "empty", "array3"])
-def test_velocity_wrong_length(fc, index, value):
-    args = _args(fc)
-    args[index] = value
-    with raises_naming(ValueError, NAMES[index]):
-        fc.time_of_impact(*args)
-
-
-@pytest.mark.parametrize("index", [1, 3])
-@pytest.mark.parametrize("label", sorted(NON_FINITE))
-@pytest.mark.parametrize("slot", [0, 1])
-def test_velocity_non_finite(fc, index, label, slot):
-    args = _args(fc)
-    v = list(args[index])
-    v[slot] = NON_FINITE[label]
-    args[index] = tuple(v)
-    with raises_naming(ValueError, NAMES[index], _others(NAMES[index])):
-        fc.time_of_impact(*args)
-
-
-@pytest.mark.parametrize("value", [-1.0, -1e-300, -math.inf, math.nan, np.float64("nan"), -1, 10**400],
-                         ids=["neg", "tiny-neg", "-inf", "nan", "np.nan", "neg-int", "huge-int"])
-def test_bad_max_t_value(fc, value):
-    args = _args(fc)
-    args[4] = value
-    with raises_naming(ValueError, "max_t", _others("max_t")):
-        fc.time_of_impact(*args)
-
-
-# a 1-D array is no wrong type for max_t: it is one limit per row of a batch
-@pytest.mark.parametrize("label", sorted(set(WRONG_TYPES) - {"ndarray"}))
-def test_bad_max_t_type(fc, label):
-    args = _args(fc)
-    args[4] = WRONG_TYPES[label]
-    with raises_naming(TypeError, "max_t", _others("max_t")):
-        fc.time_of_impact(*args)
-
-
-def test_valid_unusual_arguments(fc):
-    a, b = fc.Circle(0, 0, 1), fc.Circle(5, 0, 1)
-    # zero velocities are a static body, ints, lists and arrays are points
-    assert fc.time_of_impact(a, [0, 0], b, np.array([-1.0, 0.0]), 5) == 3.0
-    assert fc.time_of_impact(a, (0, 0), b, (-1, 0), max_t=np.float32(3.0)) == 3.0
-    assert fc.time_of_impact(a, (0, 0), b, (-1, 0), 0) is None
-    assert fc.time_of_impact(a=a, velocity_a=(1, 0), b=b, velocity_b=(0, 0), max_t=INF) == 3.0
-
-
 # ---------------------------------------------------------------------------------------
 # Two round shapes with cores of positive length: the sweep tests only the faces that
 # face the motion and three corners (``_sweep_cores``).  Against the least of every
@@ -463,3 +382,84 @@ def test_random_round_cores_sweep_equals_every_vertex_ray(fc, ka, kb, data):
     if v == (0.0, 0.0):
         return
     _same_sweep(fc, sa, sb, v)
+
+
+# --------------------------------------------------------------------------- bad input
+
+NAMES = ["a", "velocity_a", "b", "velocity_b", "max_t"]
+
+
+def _args(fc):
+    return [fc.Circle(0, 0, 1), (1.0, 0.0), fc.Circle(5, 0, 1), (0.0, 0.0), 10.0]
+
+
+def _others(name):
+    return [n for n in NAMES if n != name]
+
+
+@pytest.mark.parametrize("index", [0, 2])
+@pytest.mark.parametrize("label", sorted(WRONG_TYPES))
+def test_shape_wrong_type(fc, index, label):
+    args = _args(fc)
+    args[index] = WRONG_TYPES[label]
+    with raises_naming(TypeError, NAMES[index], _others(NAMES[index])):
+        fc.time_of_impact(*args)
+
+
+@pytest.mark.parametrize("index", [1, 3])
+@pytest.mark.parametrize("value", ["ab", None, 1.0, object(), {"x": 1}, {1, 2}, b"xy"],
+                         ids=["str", "None", "float", "object", "dict", "set", "bytes"])
+def test_velocity_wrong_type(fc, index, value):
+    args = _args(fc)
+    args[index] = value
+    with raises_naming(TypeError, NAMES[index], _others(NAMES[index])):
+        fc.time_of_impact(*args)
+
+
+@pytest.mark.parametrize("index", [1, 3])
+@pytest.mark.parametrize("value", [(1.0,), (1.0, 2.0, 3.0), [], np.zeros(3)],
+                         ids=["len1", "len3", "empty", "array3"])
+def test_velocity_wrong_length(fc, index, value):
+    args = _args(fc)
+    args[index] = value
+    with raises_naming(ValueError, NAMES[index]):
+        fc.time_of_impact(*args)
+
+
+@pytest.mark.parametrize("index", [1, 3])
+@pytest.mark.parametrize("label", sorted(NON_FINITE))
+@pytest.mark.parametrize("slot", [0, 1])
+def test_velocity_non_finite(fc, index, label, slot):
+    args = _args(fc)
+    v = list(args[index])
+    v[slot] = NON_FINITE[label]
+    args[index] = tuple(v)
+    with raises_naming(ValueError, NAMES[index], _others(NAMES[index])):
+        fc.time_of_impact(*args)
+
+
+@pytest.mark.parametrize("value", [-1.0, -1e-300, -math.inf, math.nan, np.float64("nan"), -1, 10**400],
+                         ids=["neg", "tiny-neg", "-inf", "nan", "np.nan", "neg-int", "huge-int"])
+def test_bad_max_t_value(fc, value):
+    args = _args(fc)
+    args[4] = value
+    with raises_naming(ValueError, "max_t", _others("max_t")):
+        fc.time_of_impact(*args)
+
+
+# a 1-D array is no wrong type for max_t: it is one limit per row of a batch
+@pytest.mark.parametrize("label", sorted(set(WRONG_TYPES) - {"ndarray"}))
+def test_bad_max_t_type(fc, label):
+    args = _args(fc)
+    args[4] = WRONG_TYPES[label]
+    with raises_naming(TypeError, "max_t", _others("max_t")):
+        fc.time_of_impact(*args)
+
+
+def test_valid_unusual_arguments(fc):
+    a, b = fc.Circle(0, 0, 1), fc.Circle(5, 0, 1)
+    # zero velocities are a static body, ints, lists and arrays are points
+    assert fc.time_of_impact(a, [0, 0], b, np.array([-1.0, 0.0]), 5) == 3.0
+    assert fc.time_of_impact(a, (0, 0), b, (-1, 0), max_t=np.float32(3.0)) == 3.0
+    assert fc.time_of_impact(a, (0, 0), b, (-1, 0), 0) is None
+    assert fc.time_of_impact(a=a, velocity_a=(1, 0), b=b, velocity_b=(0, 0), max_t=INF) == 3.0

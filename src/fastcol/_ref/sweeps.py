@@ -270,7 +270,8 @@ def _sweep_cores(ta, tb, r, vx, vy):
     """
     ax, ay, bx, by, _ = ta
     cx, cy, dx, dy, _ = tb
-    if r == 0.0 and (_on_segment(cx, cy, ax, ay, bx, by) or _on_segment(dx, dy, ax, ay, bx, by)
+    if r == 0.0 and (_on_segment(cx, cy, ax, ay, bx, by)
+                     or _on_segment(dx, dy, ax, ay, bx, by)
                      or _on_segment(ax, ay, cx, cy, dx, dy)
                      or _on_segment(bx, by, cx, cy, dx, dy)):
         return 0.0
