@@ -700,26 +700,34 @@ cdef inline void _core_along(const Round* c, double r, double dx, double dy,
         out.den = out.ex * dy - out.ey * dx
 
 
+cdef inline bint _on_core(double px, double py, const Core* c) noexcept nogil:
+    # the reference's _on_segment: p on the core c (ee > 0) by sign tests
+    cdef double dot
+    if c.ex * (py - c.ay) - c.ey * (px - c.ax) == 0.0:
+        dot = (px - c.ax) * c.ex + (py - c.ay) * c.ey
+        return 0.0 <= dot and dot <= c.ee
+    return False
+
+
 cdef inline int _face_ray(double px, double py, double dx, double dy, const Core* c,
                           double r, bint outside, double best, double* t) noexcept nogil:
     # ray_round(p, d, c, r, ends=False, normal=False) with c's shared values (its
     # inside tests, then the side face); t (OUT) on a hit.  With outside the caller
-    # knows that p lies farther than r from the core by the very test ray_round would
-    # make (see _sweep_round), which is then left out.  A face crossing no earlier
+    # has found p outside the core by the very test ray_round would make (collide's,
+    # for r > 0, see _sweep_round; _sweep_cores's own, for r == 0), which is then
+    # left out.  A face crossing no earlier
     # than best (the sweep's least t so far) cannot change the sweep's answer, and is
     # a miss without its end tests (its t is ray_round's, worked out first)
-    cdef double qx, qy, cr, k, oa, ob, dot, tc, rs, rls
-    if r == 0.0:
-        if c.ee == 0.0:
+    cdef double qx, qy, cr, k, oa, ob, tc, rs, rls
+    if not outside:
+        if r > 0.0:
+            closest_on_segment(px, py, c.ax, c.ay, c.bx, c.by, &qx, &qy)
+            if sqrt(dist2(px, py, qx, qy)) <= r:
+                return INSIDE
+        elif c.ee == 0.0:
             if px == c.ax and py == c.ay:
                 return INSIDE
-        elif c.ex * (py - c.ay) - c.ey * (px - c.ax) == 0.0:
-            dot = (px - c.ax) * c.ex + (py - c.ay) * c.ey
-            if 0.0 <= dot and dot <= c.ee:
-                return INSIDE
-    elif not outside:
-        closest_on_segment(px, py, c.ax, c.ay, c.bx, c.by, &qx, &qy)
-        if sqrt(dist2(px, py, qx, qy)) <= r:
+        elif _on_core(px, py, c):
             return INSIDE
     if c.ee > 0.0:
         cr = c.ex * (py - c.ay) - c.ey * (px - c.ax)
@@ -787,15 +795,6 @@ cdef inline int _end_ray(double px, double py, double dx, double dy, const Core*
     if st != MISS:
         return st
     return _end_circles(px, py, dx, dy, c, r, L, dd, t)
-
-
-cdef inline bint _on_core(double px, double py, const Core* c) noexcept nogil:
-    # the reference's _on_segment: p on the core c (ee > 0) by sign tests
-    cdef double dot
-    if c.ex * (py - c.ay) - c.ey * (px - c.ax) == 0.0:
-        dot = (px - c.ax) * c.ex + (py - c.ay) * c.ey
-        return 0.0 <= dot and dot <= c.ee
-    return False
 
 
 cdef inline int _near_ends(const Core* c, double p0x, double p0y, double p1x,
@@ -867,7 +866,8 @@ cdef inline double _sweep_cores(const Round* a, const Round* b, const Core* ca,
         best = _keep(best, st, t)
     if best < INFINITY:
         return best
-    # a corner
+    # a corner: one call per choice of nearer ends, so that each passes its ends in
+    # registers (one call on selected ends cost Capsule-Capsule 21 instructions more)
     if near_b == 1 and near_a == 1:
         return _corners(b.ax, b.ay, b.bx, b.by, a.ax, a.ay, a.bx, a.by, vx, vy, r, L, dd)
     if near_b == 1 and near_a == 2:
