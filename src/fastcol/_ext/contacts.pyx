@@ -159,13 +159,15 @@ cdef bint _normal(const Core* c, int k, double* nx, double* ny) noexcept nogil:
     return True
 
 
-cdef inline int _segment_faces(double x0, double y0, double x1, double y1, double px,
-                               double py, double qx, double qy, double rr, double* best,
-                               double* mx, double* my, bint* apart) noexcept nogil:
+cdef inline int _segment_face(double x0, double y0, double x1, double y1, double px,
+                              double py, double qx, double qy, double rr, double* best,
+                              double* length, bint* apart) noexcept nogil:
     # _best_face of a segment core (x0, y0)-(x1, y1) against a segment core
-    # (px, py)-(qx, qy), straight through: face 0 runs from end 0 to end 1, face 1
-    # back; each face's reach is edge_reach's larger cross product over o's two ends,
-    # formed as it forms them, and face 1 takes face 0's length (the same square)
+    # (px, py)-(qx, qy), straight through, less the normal (_segment_normal forms it
+    # for the one face a caller keeps): face 0 runs from end 0 to end 1, face 1 back;
+    # each face's reach is edge_reach's larger cross product over o's two ends,
+    # formed as it forms them, and face 1 takes face 0's length (the same square).
+    # length (OUT): that length
     cdef double ex = x1 - x0
     cdef double ey = y1 - y0
     cdef double bx = x0 - x1
@@ -174,7 +176,7 @@ cdef inline int _segment_faces(double x0, double y0, double x1, double y1, doubl
     cdef double top1 = ex * (qy - y0) - ey * (qx - x0)
     cdef double back0 = bx * (py - y1) - by * (px - x1)
     cdef double back1 = bx * (qy - y1) - by * (qx - x1)
-    cdef double length, depth
+    cdef double size, depth
     cdef double least = INFINITY
     cdef int face = -1
     if top1 > top0:
@@ -182,24 +184,37 @@ cdef inline int _segment_faces(double x0, double y0, double x1, double y1, doubl
     if back1 > back0:
         back0 = back1
     apart[0] = top0 < 0.0 or back0 < 0.0
-    mx[0] = 0.0
-    my[0] = 0.0
-    length = sqrt(ex * ex + ey * ey)
-    if length != 0.0:
-        depth = rr + top0 / length
+    size = sqrt(ex * ex + ey * ey)
+    length[0] = size
+    if size != 0.0:
+        depth = rr + top0 / size
+        if top0 <= back0 and depth < least:
+            # face 1's depth, rr + back0 / size, is no less (a quotient by a positive
+            # length and a sum round monotonically), so face 0 wins, as it does in
+            # the loop below, without a second division
+            best[0] = depth
+            return 0
         if depth < least:
             least = depth
             face = 0
-        depth = rr + back0 / length
+        depth = rr + back0 / size
         if depth < least:
             least = depth
             face = 1
-        if face == 0:
-            _unit_normal(ex, ey, length, mx, my)
-        elif face == 1:
-            _unit_normal(bx, by, length, mx, my)
     best[0] = least
     return face
+
+
+cdef inline void _segment_normal(double x0, double y0, double x1, double y1, int face,
+                                 double length, double* mx, double* my) noexcept nogil:
+    # mx, my (OUT): the outward unit normal of _segment_face's face (0: from end 0
+    # to end 1, 1: back; -1: none, (0, 0)), of the given length
+    mx[0] = 0.0
+    my[0] = 0.0
+    if face == 0:
+        _unit_normal(x1 - x0, y1 - y0, length, mx, my)
+    elif face == 1:
+        _unit_normal(x0 - x1, y0 - y1, length, mx, my)
 
 
 # _best_face climbs rings of CLIMB_RING points or more (the reference's _CLIMB_RING,
@@ -347,8 +362,10 @@ cdef int _best_face(const Core* s, const Core* o, double rr, bint decide, double
     cdef double g[4]
     if n == 2 and on == 2 and not decide:
         # two segment cores (of round shapes: boxes and polygons have more vertices)
-        return _segment_faces(_x(s, 0), _y(s, 0), _x(s, 1), _y(s, 1), _x(o, 0), _y(o, 0),
-                              _x(o, 1), _y(o, 1), rr, best, mx, my, apart)
+        face = _segment_face(_x(s, 0), _y(s, 0), _x(s, 1), _y(s, 1), _x(o, 0), _y(o, 0),
+                             _x(o, 1), _y(o, 1), rr, best, &length, apart)
+        _segment_normal(_x(s, 0), _y(s, 0), _x(s, 1), _y(s, 1), face, length, mx, my)
+        return face
     if n >= 2 and s.box:
         # the least gap of o's vertices beyond each side (right, left, top, bottom),
         # as the separating axis test measures it; a face's depth is rr - gap, the
@@ -755,7 +772,7 @@ cdef inline bint _segments_overlap(double pax, double pay, double pbx, double pb
                                    double qby, double qr, Hit* h) noexcept nogil:
     # _overlap of the segment cores p and q that _round_core builds (origin 0, so a
     # vertex is the end itself), step for step on the ends: both cores'
-    # _segment_faces, the reference face, then _reference_face (the incident face by
+    # _segment_face, the reference face, then _reference_face (the incident face by
     # _incident_face's turn test, _clip).  Returns False, h untouched, where _overlap
     # would take another branch (no face, or an incident edge along the normal): the
     # caller then runs _overlap itself.  Crossing capsules and segments are common;
@@ -763,19 +780,21 @@ cdef inline bint _segments_overlap(double pax, double pay, double pbx, double pb
     # value: selecting between pointers to the callers' Rounds would keep those in
     # memory on every path of contact_views
     cdef double rr = pr + qr
-    cdef double da, db, ax, ay, bx, by, tol
+    cdef double da, db, la, lb, mx, my, tol
     cdef bint apart
     cdef int fa, fb
-    fa = _segment_faces(pax, pay, pbx, pby, qax, qay, qbx, qby, rr, &da, &ax, &ay, &apart)
-    fb = _segment_faces(qax, qay, qbx, qby, pax, pay, pbx, pby, rr, &db, &bx, &by, &apart)
+    fa = _segment_face(pax, pay, pbx, pby, qax, qay, qbx, qby, rr, &da, &la, &apart)
+    fb = _segment_face(qax, qay, qbx, qby, pax, pay, pbx, pby, rr, &db, &lb, &apart)
     if fa < 0 and fb < 0:
         return False
     tol = REL * _cores_size(rr, pax, pay, pbx, pby, True, qax, qay, qbx, qby, True)
     if fa >= 0 and (fb < 0 or not db < da - tol):
-        # a's face is the reference (favoured on near ties)
-        return _reference_face(pax, pay, pbx, pby, pr, qax, qay, qbx, qby, qr, fa, ax, ay,
+        # a's face is the reference (favoured on near ties); only its normal is formed
+        _segment_normal(pax, pay, pbx, pby, fa, la, &mx, &my)
+        return _reference_face(pax, pay, pbx, pby, pr, qax, qay, qbx, qby, qr, fa, mx, my,
                                da, tol, False, h)
-    return _reference_face(qax, qay, qbx, qby, qr, pax, pay, pbx, pby, pr, fb, bx, by, db,
+    _segment_normal(qax, qay, qbx, qby, fb, lb, &mx, &my)
+    return _reference_face(qax, qay, qbx, qby, qr, pax, pay, pbx, pby, pr, fb, mx, my, db,
                            tol, True, h)
 
 
