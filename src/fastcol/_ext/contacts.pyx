@@ -191,7 +191,8 @@ cdef inline int _segment_face(double x0, double y0, double x1, double y1, double
         if top0 <= back0 and depth < least:
             # face 1's depth, rr + back0 / size, is no less (a quotient by a positive
             # length and a sum round monotonically), so face 0 wins, as it does in
-            # the loop below, without a second division
+            # the two steps below (a NaN or an infinite depth takes them), without a
+            # second division
             best[0] = depth
             return 0
         if depth < least:
