@@ -8,6 +8,7 @@ the same bits in both backends, for both argument orders.
 from __future__ import annotations
 
 import itertools
+import math
 
 import pytest
 from hypothesis import given, settings
@@ -211,3 +212,47 @@ def test_hair_gap_contacts_bit_identical(convex, round_kind, k, r_factor, move):
     check_contact_pair(spec, convex, move=move)
     # every case is a contact, not a pair apart
     assert REF.contact(build(REF, spec), build(REF, convex)) is not None
+
+
+@st.composite
+def many_sided(draw):
+    """A convex ring of 3 to 16 vertices round a circle (each vertex at its own angle
+    and radius, then the hull): the face search of two rings takes every point of a
+    ring of up to 8 (two faces at a time in the compiled backend), climbs a larger
+    one, and measures a larger ring's faces against a smaller one point by point, so
+    the sizes straddle each of those bounds."""
+    n = draw(st.integers(3, 16))
+    cx = draw(st.integers(-8, 8)) / 4
+    cy = draw(st.integers(-8, 8)) / 4
+    radius = draw(st.sampled_from([0.5, 1.0, 3.0]))
+    phase = draw(st.sampled_from([0.0, 0.25, 1.0]))
+    regular = draw(st.booleans())
+    pts = []
+    for k in range(n):
+        turn = phase + 2.0 * math.pi * k / n
+        if not regular:
+            turn += draw(st.floats(0.0, 0.4)) * 2.0 * math.pi / n
+        rk = radius if regular else radius * draw(st.floats(0.8, 1.0))
+        pts.append((cx + rk * math.cos(turn), cy + rk * math.sin(turn)))
+    ring = REF.Polygon.hull(pts).vertices
+    return "Polygon", tuple(ring)
+
+
+@settings(max_examples=400)
+@given(many_sided(), st.one_of(many_sided(), specs()), st.sampled_from([None, (1e6, -2e6)]))
+def test_many_sided_rings_contacts_bit_identical(spec_a, spec_b, move):
+    check_contact_pair(spec_a, spec_b, move=move)
+
+
+def test_many_sided_rings_cover_every_face_search():
+    # the sizes that pick each way of measuring two rings' faces, by construction
+    counts = set()
+    for n in (5, 6, 7, 8, 9, 12, 16):
+        ring = tuple((math.cos(2 * math.pi * k / n), math.sin(2 * math.pi * k / n))
+                     for k in range(n))
+        counts.add(len(REF.Polygon(ring).vertices))
+        moved = tuple((x + 0.75, y + 0.25) for x, y in ring)
+        for other in (ring, SQUARE, moved):
+            check_contact_pair(("Polygon", ring), ("Polygon", other))
+        assert REF.contact(REF.Polygon(ring), REF.Polygon(moved)) is not None
+    assert counts == {5, 6, 7, 8, 9, 12, 16}

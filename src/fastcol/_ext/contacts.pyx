@@ -219,11 +219,140 @@ cdef inline void _segment_normal(double x0, double y0, double x1, double y1, int
 
 
 # _best_face climbs rings of CLIMB_RING points or more (the reference's _CLIMB_RING,
-# which says why); _ring_faces copies rings of up to LOCAL_RING points into local
-# coordinates on the stack (larger ones subtract the origin at every use)
+# which says why); a ring of up to LOCAL_RING points against a core of up to
+# LOCAL_RING points takes _paired_faces, two faces at a time
 cdef enum:
-    CLIMB_RING = 5
     LOCAL_RING = 8
+    CLIMB_RING = LOCAL_RING + 1
+
+
+cdef extern from *:
+    """
+    /* fc_faces_paired: the faces of a ring s against the points of a core o, two
+       faces at a time in the two lanes of a SIMD register.  Face k runs from s's
+       vertex k to k + 1 (local: (xs[k] - ox, ys[k] - oy)); for it, top[k] is
+       edge_reach's largest cross product ex * (y - y0) - ey * (x - x0) over o's m
+       local points, each lane running edge_reach's own loop for one face (the same
+       products in the same order; MAXPD's rule, a > b ? a : b, is edge_reach's step
+       c > top ? c : top, NaN and signed zeros included); len[k] is the edge's length
+       sqrt(ex * ex + ey * ey) and dep[k] = rr + top[k] / len[k] (whatever len[k] is:
+       callers skip zero lengths).  Every value is the scalar expression's, rounded
+       alike (IEEE operations, no contraction).  An odd ring's last face is paired
+       with a copy of face 0.  The vertices are read from the shapes' own arrays, not
+       from a copy just written: a 16-byte load of two 8-byte stores cannot be
+       forwarded, and stalls.  n: 3 to FC_PAIRED points; m: 1 to FC_PAIRED points;
+       ex, ey, top, len, dep: n + 1 slots. */
+    #define FC_PAIRED 8
+    #if defined(__SSE2__) || defined(_M_X64) || defined(_M_AMD64)
+    #include <emmintrin.h>
+    static void fc_faces_paired(const double *xs, const double *ys, double ox, double oy,
+                                int n, const double *qxs, const double *qys, double qox,
+                                double qoy, int m, double rr, double *ex, double *ey,
+                                double *top, double *len, double *dep) {
+        int k, i, a, b, c;
+        __m128d px[FC_PAIRED], py[FC_PAIRED];
+        __m128d vox = _mm_set1_pd(ox), voy = _mm_set1_pd(oy);
+        __m128d x0, y0, vx, vy, t, d, l;
+        for (i = 0; i < m; i++) {
+            px[i] = _mm_set1_pd(qxs[i] - qox);
+            py[i] = _mm_set1_pd(qys[i] - qoy);
+        }
+        for (k = 0; k < n; k += 2) {
+            /* faces k and k + 1 (a copy of face 0 past the end): vertices k, a, b */
+            a = k + 1 < n ? k + 1 : 0;
+            b = a + 1 < n ? a + 1 : 0;
+            c = k + 1 < n ? a : 0;
+            x0 = _mm_sub_pd(_mm_set_pd(xs[c], xs[k]), vox);
+            y0 = _mm_sub_pd(_mm_set_pd(ys[c], ys[k]), voy);
+            vx = _mm_sub_pd(_mm_sub_pd(_mm_set_pd(xs[b], xs[a]), vox), x0);
+            vy = _mm_sub_pd(_mm_sub_pd(_mm_set_pd(ys[b], ys[a]), voy), y0);
+            t = _mm_sub_pd(_mm_mul_pd(vx, _mm_sub_pd(py[0], y0)),
+                           _mm_mul_pd(vy, _mm_sub_pd(px[0], x0)));
+            for (i = 1; i < m; i++) {
+                d = _mm_sub_pd(_mm_mul_pd(vx, _mm_sub_pd(py[i], y0)),
+                               _mm_mul_pd(vy, _mm_sub_pd(px[i], x0)));
+                t = _mm_max_pd(d, t);
+            }
+            l = _mm_sqrt_pd(_mm_add_pd(_mm_mul_pd(vx, vx), _mm_mul_pd(vy, vy)));
+            _mm_storeu_pd(ex + k, vx);
+            _mm_storeu_pd(ey + k, vy);
+            _mm_storeu_pd(top + k, t);
+            _mm_storeu_pd(len + k, l);
+            _mm_storeu_pd(dep + k, _mm_add_pd(_mm_set1_pd(rr), _mm_div_pd(t, l)));
+        }
+    }
+    #else
+    /* elsewhere the same values one face at a time (edge_reach's loop) */
+    #include <math.h>
+    static void fc_faces_paired(const double *xs, const double *ys, double ox, double oy,
+                                int n, const double *qxs, const double *qys, double qox,
+                                double qoy, int m, double rr, double *ex, double *ey,
+                                double *top, double *len, double *dep) {
+        int k, i, j;
+        double x0, y0, vx, vy, t, d;
+        for (k = 0; k < n; k++) {
+            j = k + 1 < n ? k + 1 : 0;
+            x0 = xs[k] - ox;
+            y0 = ys[k] - oy;
+            vx = (xs[j] - ox) - x0;
+            vy = (ys[j] - oy) - y0;
+            t = vx * ((qys[0] - qoy) - y0) - vy * ((qxs[0] - qox) - x0);
+            for (i = 1; i < m; i++) {
+                d = vx * ((qys[i] - qoy) - y0) - vy * ((qxs[i] - qox) - x0);
+                if (d > t)
+                    t = d;
+            }
+            ex[k] = vx;
+            ey[k] = vy;
+            top[k] = t;
+            len[k] = sqrt(vx * vx + vy * vy);
+            dep[k] = rr + t / len[k];
+        }
+    }
+    #endif
+    """
+    void fc_faces_paired(const double* xs, const double* ys, double ox, double oy, int n,
+                         const double* qxs, const double* qys, double qox, double qoy,
+                         int m, double rr, double* ex, double* ey, double* top,
+                         double* len, double* dep) noexcept nogil
+
+
+cdef int _paired_faces(const Core* s, const Core* o, double rr, bint decide, double* best,
+                       double* mx, double* my, bint* apart) noexcept nogil:
+    # _best_face of a ring s (not a box) of up to LOCAL_RING points against a ring o of
+    # up to LOCAL_RING points: every face measured by fc_faces_paired (edge_reach's
+    # values, two faces at a time), then the faces taken in ring order as
+    # _best_face's loop takes them
+    cdef int n = s.n
+    cdef int k
+    cdef int face = -1
+    cdef double least = INFINITY
+    cdef bint separated = False
+    cdef double ex[LOCAL_RING + 1]
+    cdef double ey[LOCAL_RING + 1]
+    cdef double top[LOCAL_RING + 1]
+    cdef double length[LOCAL_RING + 1]
+    cdef double depth[LOCAL_RING + 1]
+    fc_faces_paired(s.xs, s.ys, s.ox, s.oy, n, o.xs, o.ys, o.ox, o.oy, o.n, rr, ex, ey, top,
+                    length, depth)
+    for k in range(n):
+        if top[k] < 0.0:
+            separated = True
+            if decide:
+                apart[0] = True
+                return -1
+        if length[k] == 0.0:
+            continue
+        if depth[k] < least:
+            least = depth[k]
+            face = k
+    best[0] = least
+    apart[0] = separated
+    mx[0] = 0.0
+    my[0] = 0.0
+    if face >= 0:
+        _unit_normal(ex[face], ey[face], length[face], mx, my)
+    return face
 
 
 cdef inline double _climb(double x0, double y0, double ex, double ey, const double* xs,
@@ -264,9 +393,9 @@ cdef int _ring_faces(const Core* s, const Core* o, double rr, bint decide, doubl
     # _best_face of a ring s (not a box) against a ring o of CLIMB_RING points or
     # more: its edge loop with the cross products climbed.  A loop of its own (the
     # same steps as _best_face's): folded into that loop, the climb's state cost two
-    # hexagons 150 instructions more (2,463 against 2,318, bench/count_scalar.py)
+    # rings 150 instructions more (bench/count_scalar.py)
     cdef int face = -1
-    cdef int k, j, m
+    cdef int k, j
     cdef int n = s.n
     cdef int on = o.n
     cdef int at = -1
@@ -280,18 +409,10 @@ cdef int _ring_faces(const Core* s, const Core* o, double rr, bint decide, doubl
     cdef double soy = s.oy
     cdef double least = INFINITY
     cdef bint separated = False
-    cdef bint local = on <= LOCAL_RING
     cdef double x0, y0, x1, y1, ex, ey, top, length, depth
     cdef double fx = 0.0
     cdef double fy = 0.0
     cdef double flen = 1.0
-    cdef double lx[LOCAL_RING]
-    cdef double ly[LOCAL_RING]
-    if local:
-        # each point serves several edges: subtract the origin once
-        for m in range(on):
-            lx[m] = oxs[m] - oox
-            ly[m] = oys[m] - ooy
     x1 = vxs[0] - sox
     y1 = vys[0] - soy
     for k in range(n):
@@ -302,10 +423,7 @@ cdef int _ring_faces(const Core* s, const Core* o, double rr, bint decide, doubl
         y1 = vys[j] - soy
         ex = x1 - x0
         ey = y1 - y0
-        if local:
-            top = _climb(x0, y0, ex, ey, lx, ly, 0.0, 0.0, on, &at)
-        else:
-            top = _climb(x0, y0, ex, ey, oxs, oys, oox, ooy, on, &at)
+        top = _climb(x0, y0, ex, ey, oxs, oys, oox, ooy, on, &at)
         if top < 0.0:
             # the verdict apart takes the largest of them all
             top = edge_reach(x0, y0, ex, ey, oxs, oys, oox, ooy, on)
@@ -386,6 +504,10 @@ cdef int _best_face(const Core* s, const Core* o, double rr, bint decide, double
         # a face's depth is rr + (the largest cross product of its edge with o's
         # vertices) / (the edge's length), the cross products as the axis test forms
         # them; a face of zero length has no direction (but separates nothing)
+        if n >= 3 and n <= LOCAL_RING and on >= 3 and on <= LOCAL_RING:
+            # two small rings (a point or a segment core against a ring: the loop
+            # below costs less than the SIMD set-up)
+            return _paired_faces(s, o, rr, decide, best, mx, my, apart)
         if on >= CLIMB_RING and n >= 3:
             return _ring_faces(s, o, rr, decide, best, mx, my, apart)
         vxs = s.xs
