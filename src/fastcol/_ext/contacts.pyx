@@ -317,42 +317,151 @@ cdef extern from *:
                          double* len, double* dep) noexcept nogil
 
 
-cdef int _paired_faces(const Core* s, const Core* o, double rr, bint decide, double* best,
-                       double* mx, double* my, bint* apart) noexcept nogil:
-    # _best_face of a ring s (not a box) of up to LOCAL_RING points against a ring o of
-    # up to LOCAL_RING points: every face measured by fc_faces_paired (edge_reach's
-    # values, two faces at a time), then the faces taken in ring order as
-    # _best_face's loop takes them
+cdef struct Faces:
+    # every face of a small ring measured against another core (fc_faces_paired's
+    # arrays: the edge, its largest cross product, its length and depth), and the
+    # shallowest of them as _best_face picks it
+    double ex[LOCAL_RING + 1]
+    double ey[LOCAL_RING + 1]
+    double top[LOCAL_RING + 1]
+    double length[LOCAL_RING + 1]
+    double depth[LOCAL_RING + 1]
+    int face
+    double best, mx, my
+    bint apart
+
+
+cdef bint _measure_faces(const Core* s, const Core* o, double rr, bint decide,
+                         Faces* f) noexcept nogil:
+    # f (OUT): _best_face of a ring s (not a box) of 3 to LOCAL_RING points against a
+    # ring o of 3 to LOCAL_RING points: every face measured by fc_faces_paired
+    # (edge_reach's values, two faces at a time), then the faces taken in ring order
+    # as _best_face's loop takes them.  With decide, False (f.apart set, nothing else
+    # meaningful) at the first separating face
     cdef int n = s.n
     cdef int k
     cdef int face = -1
     cdef double least = INFINITY
     cdef bint separated = False
-    cdef double ex[LOCAL_RING + 1]
-    cdef double ey[LOCAL_RING + 1]
-    cdef double top[LOCAL_RING + 1]
-    cdef double length[LOCAL_RING + 1]
-    cdef double depth[LOCAL_RING + 1]
-    fc_faces_paired(s.xs, s.ys, s.ox, s.oy, n, o.xs, o.ys, o.ox, o.oy, o.n, rr, ex, ey, top,
-                    length, depth)
+    fc_faces_paired(s.xs, s.ys, s.ox, s.oy, n, o.xs, o.ys, o.ox, o.oy, o.n, rr, f.ex, f.ey,
+                    f.top, f.length, f.depth)
     for k in range(n):
-        if top[k] < 0.0:
+        if f.top[k] < 0.0:
             separated = True
             if decide:
-                apart[0] = True
-                return -1
-        if length[k] == 0.0:
+                f.apart = True
+                return False
+        if f.length[k] == 0.0:
             continue
-        if depth[k] < least:
-            least = depth[k]
+        if f.depth[k] < least:
+            least = f.depth[k]
             face = k
-    best[0] = least
-    apart[0] = separated
-    mx[0] = 0.0
-    my[0] = 0.0
+    f.face = face
+    f.best = least
+    f.apart = separated
+    f.mx = 0.0
+    f.my = 0.0
     if face >= 0:
-        _unit_normal(ex[face], ey[face], length[face], mx, my)
-    return face
+        _unit_normal(f.ex[face], f.ey[face], f.length[face], &f.mx, &f.my)
+    return True
+
+
+cdef int _paired_faces(const Core* s, const Core* o, double rr, bint decide, double* best,
+                       double* mx, double* my, bint* apart) noexcept nogil:
+    # _best_face of two small rings, by _measure_faces
+    cdef Faces f
+    if not _measure_faces(s, o, rr, decide, &f):
+        apart[0] = True
+        return -1
+    best[0] = f.best
+    mx[0] = f.mx
+    my[0] = f.my
+    apart[0] = f.apart
+    return f.face
+
+
+cdef inline bint _small_ring(const Core* c) noexcept nogil:
+    # a ring (not a box) that _measure_faces takes
+    return not c.box and c.n >= 3 and c.n <= LOCAL_RING
+
+
+cdef int _incident_ring(const Core* o, const Faces* f, double mx, double my) noexcept nogil:
+    # _incident_face of a small ring o (not a box) whose edges and lengths f holds
+    # (the same values _incident_face forms: _x(o, g) - _x(o, j) and its root)
+    cdef double best = INFINITY
+    cdef double ex, ey, length, d, nx, ny
+    cdef int f_ = 0
+    cdef int j
+    cdef bint found = False
+    for j in range(o.n):
+        ex = f.ex[j]
+        ey = f.ey[j]
+        if ey * mx - ex * my < 0.0:
+            length = f.length[j]
+            if length > 0.0:
+                _unit_normal(ex, ey, length, &nx, &ny)
+                d = nx * mx + ny * my
+                if d < best:
+                    best = d
+                    f_ = j
+                    found = True
+    if not found:
+        # no face turns m's way: every face compared, as _incident_face does (a
+        # ring's _normal is its edge over its length, none for a zero length)
+        for j in range(o.n):
+            length = f.length[j]
+            if length == 0.0:
+                continue
+            _unit_normal(f.ex[j], f.ey[j], length, &nx, &ny)
+            d = nx * mx + ny * my
+            if d < best:
+                best = d
+                f_ = j
+    return f_
+
+
+cdef bint _rings_overlap(const Core* a, const Core* b, bint decide, Hit* h) noexcept nogil:
+    # _overlap of two small rings (_small_ring), step for step, with both face
+    # searches' edges kept: the incident face is found on them, without forming and
+    # rooting its ring's edges again.  Two rings have radius 0, so rr is 0.0 + 0.0
+    cdef double rr = a.r + b.r
+    cdef double depth, tol
+    cdef Faces fa, fb
+    cdef int f
+    if not _measure_faces(a, b, rr, decide, &fa) and decide:
+        return False
+    if not _measure_faces(b, a, rr, decide, &fb) and decide:
+        return False
+    tol = REL * _size(a, b)
+    if fa.face < 0 and fb.face < 0:
+        # no face of either has a length (rings that are points): as _overlap
+        h.nx = 1.0
+        h.ny = 0.0
+        h.depth = rr
+        h.count = 1
+        h.p0x = _x(a, 0) + (a.r - b.r) * 0.5
+        h.p0y = _y(a, 0)
+        h.p1x = h.p0x
+        h.p1y = h.p0y
+        return True
+    if fa.face >= 0 and (fb.face < 0 or not fb.best < fa.best - tol):
+        # a's face is the reference (favoured on near ties)
+        depth = fa.best
+        h.nx = fa.mx
+        h.ny = fa.my
+        f = _incident_ring(b, &fb, fa.mx, fa.my)
+        _manifold_face(a, fa.face, fa.mx, fa.my, b, f, tol, h)
+    else:
+        depth = fb.best
+        h.nx = 0.0 - fb.mx
+        h.ny = 0.0 - fb.my
+        f = _incident_ring(a, &fa, fb.mx, fb.my)
+        _manifold_face(b, fb.face, fb.mx, fb.my, a, f, tol, h)
+    if not depth > 0.0:
+        # touching (or a rounding hair beyond it, which collide counted as touching)
+        depth = 0.0
+    h.depth = depth
+    return True
 
 
 cdef inline double _climb(double x0, double y0, double ex, double ey, const double* xs,
@@ -579,7 +688,7 @@ cdef inline double _reach(const Core* c, double m) noexcept nogil:
     return m
 
 
-cdef double _size(const Core* a, const Core* b) noexcept nogil:
+cdef inline double _size(const Core* a, const Core* b) noexcept nogil:
     return _reach(b, _reach(a, a.r + b.r))
 
 
@@ -702,6 +811,16 @@ cdef void _manifold(const Core* s, int k, double mx, double my, const Core* o,
     kn = k + 1 if k + 1 < s.n else 0
     _clip(i0x, i0y, i1x, i1y, _x(s, k), _y(s, k), _x(s, kn), _y(s, kn), s.r, o.r, mx, my,
           tol, h)
+
+
+cdef void _manifold_face(const Core* s, int k, double mx, double my, const Core* o, int f,
+                         double tol, Hit* h) noexcept nogil:
+    # _manifold's last steps, o's incident face f known (a ring's, found by
+    # _incident_ring): that face clipped to s's face k
+    cdef int g = f + 1 if f + 1 < o.n else 0
+    cdef int kn = k + 1 if k + 1 < s.n else 0
+    _clip(_x(o, f), _y(o, f), _x(o, g), _y(o, g), _x(s, k), _y(s, k), _x(s, kn), _y(s, kn),
+          s.r, o.r, mx, my, tol, h)
 
 
 cdef inline void _clip(double i0x, double i0y, double i1x, double i1y, double sx,
@@ -1166,6 +1285,8 @@ cdef bint _convex_convex(const View* a, const View* b, double ox, double oy,
     view_convex(b, ox, oy, &cb)
     _convex_core(&ka, &ca)
     _convex_core(&kb, &cb)
+    if _small_ring(&ka) and _small_ring(&kb):
+        return _rings_overlap(&ka, &kb, True, h)
     return _overlap(&ka, &kb, True, h)
 
 
