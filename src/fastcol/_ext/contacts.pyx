@@ -236,8 +236,10 @@ cdef extern from *:
        products in the same order; MAXPD's rule, a > b ? a : b, is edge_reach's step
        c > top ? c : top, NaN and signed zeros included); len[k] is the edge's length
        sqrt(ex * ex + ey * ey) and dep[k] = rr + top[k] / len[k] (whatever len[k] is:
-       callers skip zero lengths).  Every value is the scalar expression's, rounded
-       alike (IEEE operations, no contraction).  An odd ring's last face is paired
+       callers skip zero lengths).  reach (IN/OUT) becomes the larger of itself and
+       the largest |coordinate| of s's local vertices (_reach's value: a maximum is
+       exact in any order, and neither fabs nor MAXPD lets a NaN in).  Every value is
+       the scalar expression's, rounded alike (IEEE operations, no contraction).  An odd ring's last face is paired
        with a copy of face 0.  The vertices are read from the shapes' own arrays, not
        from a copy just written: a 16-byte load of two 8-byte stores cannot be
        forwarded, and stalls.  n: 3 to FC_PAIRED points; m: 1 to FC_PAIRED points;
@@ -248,10 +250,11 @@ cdef extern from *:
     static void fc_faces_paired(const double *xs, const double *ys, double ox, double oy,
                                 int n, const double *qxs, const double *qys, double qox,
                                 double qoy, int m, double rr, double *ex, double *ey,
-                                double *top, double *len, double *dep) {
+                                double *top, double *len, double *dep, double *reach) {
         int k, i, a, b, c;
         __m128d px[FC_PAIRED], py[FC_PAIRED];
         __m128d vox = _mm_set1_pd(ox), voy = _mm_set1_pd(oy);
+        __m128d sign = _mm_set1_pd(-0.0), far = _mm_set1_pd(*reach);
         __m128d x0, y0, vx, vy, t, d, l;
         for (i = 0; i < m; i++) {
             px[i] = _mm_set1_pd(qxs[i] - qox);
@@ -266,6 +269,9 @@ cdef extern from *:
             y0 = _mm_sub_pd(_mm_set_pd(ys[c], ys[k]), voy);
             vx = _mm_sub_pd(_mm_sub_pd(_mm_set_pd(xs[b], xs[a]), vox), x0);
             vy = _mm_sub_pd(_mm_sub_pd(_mm_set_pd(ys[b], ys[a]), voy), y0);
+            /* x0, y0 hold every vertex of s, once (or vertex 0 twice) */
+            far = _mm_max_pd(_mm_andnot_pd(sign, x0), far);
+            far = _mm_max_pd(_mm_andnot_pd(sign, y0), far);
             t = _mm_sub_pd(_mm_mul_pd(vx, _mm_sub_pd(py[0], y0)),
                            _mm_mul_pd(vy, _mm_sub_pd(px[0], x0)));
             for (i = 1; i < m; i++) {
@@ -280,6 +286,8 @@ cdef extern from *:
             _mm_storeu_pd(len + k, l);
             _mm_storeu_pd(dep + k, _mm_add_pd(_mm_set1_pd(rr), _mm_div_pd(t, l)));
         }
+        far = _mm_max_pd(_mm_unpackhi_pd(far, far), far);
+        *reach = _mm_cvtsd_f64(far);
     }
     #else
     /* elsewhere the same values one face at a time (edge_reach's loop) */
@@ -287,13 +295,17 @@ cdef extern from *:
     static void fc_faces_paired(const double *xs, const double *ys, double ox, double oy,
                                 int n, const double *qxs, const double *qys, double qox,
                                 double qoy, int m, double rr, double *ex, double *ey,
-                                double *top, double *len, double *dep) {
+                                double *top, double *len, double *dep, double *reach) {
         int k, i, j;
         double x0, y0, vx, vy, t, d;
         for (k = 0; k < n; k++) {
             j = k + 1 < n ? k + 1 : 0;
             x0 = xs[k] - ox;
             y0 = ys[k] - oy;
+            if (fabs(x0) > *reach)
+                *reach = fabs(x0);
+            if (fabs(y0) > *reach)
+                *reach = fabs(y0);
             vx = (xs[j] - ox) - x0;
             vy = (ys[j] - oy) - y0;
             t = vx * ((qys[0] - qoy) - y0) - vy * ((qxs[0] - qox) - x0);
@@ -314,20 +326,21 @@ cdef extern from *:
     void fc_faces_paired(const double* xs, const double* ys, double ox, double oy, int n,
                          const double* qxs, const double* qys, double qox, double qoy,
                          int m, double rr, double* ex, double* ey, double* top,
-                         double* len, double* dep) noexcept nogil
+                         double* len, double* dep, double* reach) noexcept nogil
 
 
 cdef struct Faces:
     # every face of a small ring measured against another core (fc_faces_paired's
     # arrays: the edge, its largest cross product, its length and depth), and the
-    # shallowest of them as _best_face picks it
+    # shallowest of them as _best_face picks it; reach: the larger of rr and the
+    # largest |coordinate| of the ring's local vertices (as _reach gives it)
     double ex[LOCAL_RING + 1]
     double ey[LOCAL_RING + 1]
     double top[LOCAL_RING + 1]
     double length[LOCAL_RING + 1]
     double depth[LOCAL_RING + 1]
     int face
-    double best, mx, my
+    double best, mx, my, reach
     bint apart
 
 
@@ -343,8 +356,9 @@ cdef bint _measure_faces(const Core* s, const Core* o, double rr, bint decide,
     cdef int face = -1
     cdef double least = INFINITY
     cdef bint separated = False
+    f.reach = rr
     fc_faces_paired(s.xs, s.ys, s.ox, s.oy, n, o.xs, o.ys, o.ox, o.oy, o.n, rr, f.ex, f.ey,
-                    f.top, f.length, f.depth)
+                    f.top, f.length, f.depth, &f.reach)
     for k in range(n):
         if f.top[k] < 0.0:
             separated = True
@@ -432,7 +446,9 @@ cdef bint _rings_overlap(const Core* a, const Core* b, bint decide, Hit* h) noex
         return False
     if not _measure_faces(b, a, rr, decide, &fb) and decide:
         return False
-    tol = REL * _size(a, b)
+    # _size(a, b): rr, then the largest |coordinate| of either ring (a maximum, the
+    # same in any order)
+    tol = REL * (fb.reach if fb.reach > fa.reach else fa.reach)
     if fa.face < 0 and fb.face < 0:
         # no face of either has a length (rings that are points): as _overlap
         h.nx = 1.0
