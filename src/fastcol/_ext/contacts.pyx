@@ -245,7 +245,9 @@ cdef extern from *:
        forwarded, and stalls.  n: 3 to FC_PAIRED points; m: 1 to FC_PAIRED points;
        ex, ey, top, len, dep: n + 1 slots. */
     #define FC_PAIRED 8
-    #if defined(__SSE2__) || defined(_M_X64) || defined(_M_AMD64)
+    /* SSE2 is part of x86-64; elsewhere (and with CFLAGS=-DFASTCOL_NO_SIMD, which
+       tests that path on x86-64) the same values come one face at a time */
+    #if (defined(__SSE2__) || defined(_M_X64) || defined(_M_AMD64)) && !defined(FASTCOL_NO_SIMD)
     #include <emmintrin.h>
     static void fc_faces_paired(const double *xs, const double *ys, double ox, double oy,
                                 int n, const double *qxs, const double *qys, double qox,
