@@ -219,8 +219,9 @@ cdef inline void _segment_normal(double x0, double y0, double x1, double y1, int
 
 
 # _best_face climbs rings of CLIMB_RING points or more (the reference's _CLIMB_RING,
-# which says why); a ring of up to LOCAL_RING points against a core of up to
-# LOCAL_RING points takes _paired_faces, two faces at a time
+# which says why); a ring (not a box) of 3 to LOCAL_RING points against a ring of 3 to
+# LOCAL_RING points takes _paired_faces, two faces at a time, and two such rings
+# _rings_overlap
 cdef enum:
     LOCAL_RING = 8
     CLIMB_RING = LOCAL_RING + 1
@@ -239,15 +240,16 @@ cdef extern from *:
        callers skip zero lengths).  reach (IN/OUT) becomes the larger of itself and
        the largest |coordinate| of s's local vertices (_reach's value: a maximum is
        exact in any order, and neither fabs nor MAXPD lets a NaN in).  Every value is
-       the scalar expression's, rounded alike (IEEE operations, no contraction).  An odd ring's last face is paired
-       with a copy of face 0.  The vertices are read from the shapes' own arrays, not
-       from a copy just written: a 16-byte load of two 8-byte stores cannot be
-       forwarded, and stalls.  n: 3 to FC_PAIRED points; m: 1 to FC_PAIRED points;
-       ex, ey, top, len, dep: n + 1 slots. */
+       the scalar expression's, rounded alike (IEEE operations, no contraction).  An
+       odd ring's last face is paired with a copy of face 0.  The vertices are read
+       from the shapes' own arrays, not from a copy just written: a 16-byte load of
+       two 8-byte stores cannot be forwarded, and stalls.  n: 3 to FC_PAIRED points;
+       m: 1 to FC_PAIRED points; ex, ey, top, len, dep: n + 1 slots. */
     #define FC_PAIRED 8
     /* SSE2 is part of x86-64; elsewhere (and with CFLAGS=-DFASTCOL_NO_SIMD, which
        tests that path on x86-64) the same values come one face at a time */
-    #if (defined(__SSE2__) || defined(_M_X64) || defined(_M_AMD64)) && !defined(FASTCOL_NO_SIMD)
+    #if (defined(__SSE2__) || defined(_M_X64) || defined(_M_AMD64)) \
+        && !defined(FASTCOL_NO_SIMD)
     #include <emmintrin.h>
     static void fc_faces_paired(const double *xs, const double *ys, double ox, double oy,
                                 int n, const double *qxs, const double *qys, double qox,
@@ -402,8 +404,8 @@ cdef inline bint _small_ring(const Core* c) noexcept nogil:
 
 
 cdef int _incident_ring(const Core* o, const Faces* f, double mx, double my) noexcept nogil:
-    # _incident_face of a small ring o (not a box) whose edges and lengths f holds
-    # (the same values _incident_face forms: _x(o, g) - _x(o, j) and its root)
+    # _incident_face of a small ring o (not a box) whose edges and lengths f holds:
+    # its two loops, on the values it would form (_x(o, g) - _x(o, j) and its root)
     cdef double best = INFINITY
     cdef double ex, ey, length, d, nx, ny
     cdef int f_ = 0
