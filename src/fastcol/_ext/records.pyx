@@ -1,9 +1,10 @@
 """Result records (compiled twin of fastcol._ref.records).
 
 The reference returns named tuples; building one costs about ten times a bare call
-into C.  These records hold C doubles, come from a free list, and build their tuples
-only when a field is read, yet unpack, index, hash and compare exactly like the named
-tuple of the reference (and compare equal to it).
+into C.  These records hold C doubles, come from a free list (or are the last record
+returned, refilled once its caller has dropped it: see the spare records below), and
+build their tuples only when a field is read, yet unpack, index, hash and compare
+exactly like the named tuple of the reference (and compare equal to it).
 """
 
 cimport cython
