@@ -708,7 +708,7 @@ cdef inline double _reach(const Core* c, double m) noexcept nogil:
     return m
 
 
-cdef inline double _size(const Core* a, const Core* b) noexcept nogil:
+cdef double _size(const Core* a, const Core* b) noexcept nogil:
     return _reach(b, _reach(a, a.r + b.r))
 
 
