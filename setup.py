@@ -19,7 +19,7 @@ def _flag(name):
 
 
 MODULES = [
-    "pool", "geometry", "records", "shapes", "narrowphase", "queries", "batch", "contacts",
+    "pool", "predicates", "geometry", "records", "shapes", "narrowphase", "queries", "batch", "contacts",
     "sweeps", "_info", "broadphase",
 ]
 

@@ -48,6 +48,7 @@ point_segment_distance = _impl.point_segment_distance
 segment_segment_closest = _impl.segment_segment_closest
 segment_segment_distance = _impl.segment_segment_distance
 segments_intersect = _impl.segments_intersect
+orient2d = _impl.orient2d
 
 raycast = _impl.raycast
 time_of_impact = _impl.time_of_impact
@@ -84,6 +85,7 @@ __all__ = [
     "segment_segment_closest",
     "segment_segment_distance",
     "segments_intersect",
+    "orient2d",
     "raycast",
     "time_of_impact",
     "overlapping_pairs",

@@ -24,8 +24,10 @@ from cpython.ref cimport PyObject, Py_INCREF
 cimport numpy as cnp
 
 from .geometry cimport (
-    SegClosest, closest_on_line, closest_on_segment, dist2, lift, segment_segment,
+    SegClosest, closest_on_line, closest_on_segment, dist2, lift, point_segment,
+    segment_segment, segments_local,
 )
+from .predicates cimport exact_origin, orient_sign
 from .narrowphase cimport Round, round_result, round_round_closest, round_round_collide
 from .contacts cimport Hit, contact_circles, contact_views
 from .queries cimport View, closest_views, collide_views, set_fast_collide, view_of
@@ -813,6 +815,7 @@ cdef enum:
     SEGMENTS_CLOSEST = 3
     SEGMENTS_DISTANCE = 4
     SEGMENTS_INTERSECT = 5
+    ORIENT = 6
 
 
 ctypedef struct PointArg:
@@ -860,30 +863,37 @@ cdef inline double _on_segment(double px, double py, double ax, double ay, doubl
 
 cdef inline double _point_segment(double px, double py, double ax, double ay, double bx,
                                   double by) noexcept nogil:
-    cdef double lx = px - ax
-    cdef double ly = py - ay
-    cdef double qx, qy
-    closest_on_segment(lx, ly, 0.0, 0.0, bx - ax, by - ay, &qx, &qy)
-    return sqrt(dist2(lx, ly, qx, qy))
+    cdef double ox = exact_origin(ax, min(px, min(ax, bx)), max(px, max(ax, bx)))
+    cdef double oy = exact_origin(ay, min(py, min(ay, by)), max(py, max(ay, by)))
+    cdef double qx, qy, d2
+    point_segment(px - ox, py - oy, ax - ox, ay - oy, bx - ox, by - oy, &qx, &qy, &d2)
+    return sqrt(d2)
 
 
 cdef inline SegClosest _segments(double ax, double ay, double bx, double by, double cx,
-                                 double cy, double dx, double dy) noexcept nogil:
-    # segments ab and cd, with the origin on a.  The closest-points and intersect loops
-    # call one out-of-line copy; the distance loop gets it inlined (see there), and
-    # another call site in this module can make GCC take that back: check the loop for
-    # a call (objdump) and bench_batch after adding one
-    return segment_segment(0.0, 0.0, bx - ax, by - ay, cx - ax, cy - ay, dx - ax, dy - ay)
+                                 double cy, double dx, double dy, double* o) noexcept nogil:
+    # segments ab and cd, with the origin o (OUT) on a where that is exact
+    cdef double v[8]
+    v[0] = ax
+    v[1] = ay
+    v[2] = bx
+    v[3] = by
+    v[4] = cx
+    v[5] = cy
+    v[6] = dx
+    v[7] = dy
+    return segments_local(v, o)
 
 
 cdef inline void _segments_closest(double ax, double ay, double bx, double by, double cx,
                                    double cy, double dx, double dy, double* dist, double* s,
                                    double* t, double* on_ab, double* on_cd) noexcept nogil:
     # dist, s, t, on_ab, on_cd (OUT): the parts of segment_segment_closest
-    cdef SegClosest r = _segments(ax, ay, bx, by, cx, cy, dx, dy)
+    cdef double o[2]
+    cdef SegClosest r = _segments(ax, ay, bx, by, cx, cy, dx, dy, o)
     s[0] = r.s
     t[0] = r.t
-    lift(r.s, ax, ay, ax, ay, bx, by, r.px, r.py, on_ab)
+    lift(r.s, o[0], o[1], ax, ay, bx, by, r.px, r.py, on_ab)
     if r.d2 == 0.0:
         # one point where they meet, the same on both
         dist[0] = 0.0
@@ -891,7 +901,7 @@ cdef inline void _segments_closest(double ax, double ay, double bx, double by, d
         on_cd[1] = on_ab[1]
     else:
         dist[0] = sqrt(r.d2)
-        lift(r.t, ax, ay, cx, cy, dx, dy, r.qx, r.qy, on_cd)
+        lift(r.t, o[0], o[1], cx, cy, dx, dy, r.qx, r.qy, on_cd)
 
 
 cdef struct PrimitiveOut:
@@ -900,6 +910,7 @@ cdef struct PrimitiveOut:
     double* f[3]           # floats, (N,)
     double* p[2]           # points, (N, 2)
     unsigned char* hit     # bools, (N,)
+    signed char* sign      # signs, int8 (N,)
 
 
 # The row loops, one per primitive and all of one signature, so that a job picks its
@@ -978,6 +989,7 @@ cdef void _segments_distance_rows(const PointArg* args, Py_ssize_t start, Py_ssi
     cdef double* dist = out.f[0]
     cdef Py_ssize_t i
     cdef double v[8]
+    cdef double o[2]
     cdef double d2
     cdef bint finite
     for i in range(start, stop):
@@ -985,7 +997,7 @@ cdef void _segments_distance_rows(const PointArg* args, Py_ssize_t start, Py_ssi
         # form like any other): GCC reads a call under a floating-point == as cold and
         # would not inline it there
         finite = _read4(a, b, c, d, i, v) == 0.0
-        d2 = _segments(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]).d2
+        d2 = _segments(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], o).d2
         dist[i] = sqrt(d2) if finite else NAN
 
 
@@ -995,13 +1007,27 @@ cdef void _segments_intersect_rows(const PointArg* args, Py_ssize_t start, Py_ss
     cdef unsigned char* hit = out.hit
     cdef Py_ssize_t i
     cdef double v[8]
+    cdef double o[2]
     for i in range(start, stop):
         hit[i] = (_read4(a, b, c, d, i, v) == 0.0
-                  and _segments(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]).d2 == 0.0)
+                  and _segments(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], o).d2 == 0.0)
+
+
+cdef void _orient_rows(const PointArg* args, Py_ssize_t start, Py_ssize_t stop,
+                       const PrimitiveOut* out) noexcept nogil:
+    cdef PointArg a = args[0], b = args[1], c = args[2]
+    cdef signed char* sign = out.sign
+    cdef Py_ssize_t i
+    cdef double v[6]
+    for i in range(start, stop):
+        if _read3(a, b, c, i, v) == 0.0:
+            sign[i] = <signed char>orient_sign(v[0], v[1], v[2], v[3], v[4], v[5])
+        else:
+            sign[i] = 0
 
 
 cdef RowsLoop _rows_loop(int which) noexcept:
-    # the loop of a primitive (ON_SEGMENT ... SEGMENTS_INTERSECT)
+    # the loop of a primitive (ON_SEGMENT ... ORIENT)
     if which == ON_SEGMENT:
         return _on_segment_rows
     if which == ON_LINE:
@@ -1012,7 +1038,9 @@ cdef RowsLoop _rows_loop(int which) noexcept:
         return _segments_closest_rows
     if which == SEGMENTS_DISTANCE:
         return _segments_distance_rows
-    return _segments_intersect_rows
+    if which == SEGMENTS_INTERSECT:
+        return _segments_intersect_rows
+    return _orient_rows
 
 
 _PRIMITIVES = {
@@ -1022,6 +1050,7 @@ _PRIMITIVES = {
     "segment_segment_closest": (SEGMENTS_CLOSEST, "fffpp"),
     "segment_segment_distance": (SEGMENTS_DISTANCE, "f"),
     "segments_intersect": (SEGMENTS_INTERSECT, "b"),
+    "orient2d": (ORIENT, "i"),
 }
 
 
@@ -1051,10 +1080,14 @@ def primitive(name, values, names, workers=1):
         job.args[j].step = 0 if arrays[j].shape[0] == 1 else 2
     outs = []
     job.out.hit = NULL
+    job.out.sign = NULL
     for kind in layout:
         if kind == "b":
             out = np.empty(n, dtype=_BOOL)
             job.out.hit = <unsigned char*>held.address(out, True)
+        elif kind == "i":
+            out = np.empty(n, dtype=np.int8)
+            job.out.sign = <signed char*>held.address(out, True)
         elif kind == "p":
             out = np.empty((n, 2))
             job.out.p[np_] = <double*>held.address(out, True)
@@ -1071,7 +1104,7 @@ def primitive(name, values, names, workers=1):
     job.rows = _rows_loop(which)
     run_rows(_primitive_rows, &job, n, 512, slots)
     if dtype.itemsize == 4:
-        outs = [o if part == "b" else o.astype(dtype) for o, part in zip(outs, layout)]
+        outs = [o if part in "bi" else o.astype(dtype) for o, part in zip(outs, layout)]
     return outs[0] if len(outs) == 1 else tuple(outs)
 
 

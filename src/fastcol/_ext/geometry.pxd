@@ -6,6 +6,8 @@
 
 from libc.math cimport INFINITY
 
+from .predicates cimport exact_origin, orient_decide, orient_sign
+
 
 cdef struct SegClosest:
     double d2     # squared distance
@@ -106,12 +108,52 @@ cdef inline double dist2(double ax, double ay, double bx, double by) noexcept no
     return dx * dx + dy * dy
 
 
-cdef inline bint _same_point(double s, double ax, double ay, double bx, double by,
-                             double px, double py) noexcept nogil:
-    # whether p coincides with the end of ab that the clamped parameter s names
-    if s == 0.0:
-        return ax == px and ay == py
-    return bx == px and by == py
+cdef inline double crossing_ratio(double o0, double o1, int g0, int g1) noexcept nogil:
+    # where along a segment the orientation goes from o0 to o1 (exact signs g0, g1, not
+    # alike unless both 0), in [0, 1]: an end on the line gives 0.0 or 1.0, a value
+    # that lost its sign counts as 0.0, and 0.5 when both did
+    if g0 == 0:
+        return 0.0
+    if g1 == 0:
+        return 1.0
+    if not o0 * g0 > 0.0:
+        o0 = 0.0
+    if not o1 * g1 > 0.0:
+        o1 = 0.0
+    if o0 == 0.0 and o1 == 0.0:
+        return 0.5
+    return o0 / (o0 - o1)
+
+
+cdef inline bint on_segment(double px, double py, double ax, double ay, double bx,
+                            double by) noexcept nogil:
+    # whether p lies on segment ab: on its line by the exact sign, within its extent on
+    # an axis along which the line is not constant (a point segment: p == a)
+    if ax != bx:
+        return (((ax <= px <= bx) or (bx <= px <= ax))
+                and orient_sign(ax, ay, bx, by, px, py) == 0)
+    if ay != by:
+        return (((ay <= py <= by) or (by <= py <= ay))
+                and orient_sign(ax, ay, bx, by, px, py) == 0)
+    return px == ax and py == ay
+
+
+cdef inline double point_segment(double px, double py, double ax, double ay, double bx,
+                                 double by, double* qx, double* qy, double* d2) noexcept nogil:
+    # returns t; q (OUT) is the point of ab nearest to p and d2 (OUT) the squared
+    # distance: 0.0 exactly when p lies on ab (q == p then), else at least TINY
+    cdef double t = closest_on_segment(px, py, ax, ay, bx, by, qx, qy)
+    if on_segment(px, py, ax, ay, bx, by):
+        qx[0] = px
+        qy[0] = py
+        d2[0] = 0.0
+        return t
+    d2[0] = dist2(px, py, qx[0], qy[0])
+    if not d2[0] > 0.0:
+        # apart by the exact signs, nearer than the squares can tell: the smallest
+        # positive float (the reference's TINY)
+        d2[0] = 4.9406564584124654e-324
+    return t
 
 
 cdef inline SegClosest _meet(double s, double t, double x, double y) noexcept nogil:
@@ -128,67 +170,99 @@ cdef inline SegClosest _meet(double s, double t, double x, double y) noexcept no
 
 cdef inline SegClosest segment_segment(double ax, double ay, double bx, double by,
                                        double cx, double cy, double dx, double dy) noexcept nogil:
+    # closest points of segments ab and cd, whether they meet decided by exact signs
+    # (see the reference)
     cdef SegClosest r
     cdef double d1x = bx - ax
     cdef double d1y = by - ay
     cdef double d2x = dx - cx
     cdef double d2y = dy - cy
-    cdef double o1, o2, o3, o4, s_c, s_d, t_a, s, t, d, px, py, qx, qy
-    if d1x * d1x + d1y * d1y == 0.0:
+    cdef double left, right, o1, o2, o3, o4, s, t, d, px, py, qx, qy
+    cdef double a0, a1, c0, c1, pc, pd, pa
+    cdef int g1, g2, g3, g4
+    if ax == bx and ay == by:
         # ab is a point: nearest point of cd to a
-        r.t = closest_on_segment(ax, ay, cx, cy, dx, dy, &r.qx, &r.qy)
-        r.d2 = dist2(ax, ay, r.qx, r.qy)
+        r.t = point_segment(ax, ay, cx, cy, dx, dy, &r.qx, &r.qy, &r.d2)
         r.s = 0.0
         r.px = ax
         r.py = ay
         return r
-    if d2x * d2x + d2y * d2y == 0.0:
+    if cx == dx and cy == dy:
         # cd is a point: nearest point of ab to c
-        r.s = closest_on_segment(cx, cy, ax, ay, bx, by, &r.px, &r.py)
-        r.d2 = dist2(r.px, r.py, cx, cy)
+        r.s = point_segment(cx, cy, ax, ay, bx, by, &r.px, &r.py, &r.d2)
         r.t = 0.0
         r.qx = cx
         r.qy = cy
         return r
-    # which side of each segment's line the other segment's ends lie on
-    o1 = d1x * (cy - ay) - d1y * (cx - ax)
-    o2 = d1x * (dy - ay) - d1y * (dx - ax)
-    o3 = d2x * (ay - cy) - d2y * (ax - cx)
-    o4 = d2x * (by - cy) - d2y * (bx - cx)
-    if (o1 == 0.0 and o2 == 0.0) or (o3 == 0.0 and o4 == 0.0):
-        # collinear: they meet where their extents along ab overlap
-        s_c = segment_param(cx - ax, cy - ay, d1x, d1y)
-        if (s_c != 0.0 and s_c != 1.0) or _same_point(s_c, ax, ay, bx, by, cx, cy):
-            return _meet(s_c, 0.0, cx, cy)
-        s_d = segment_param(dx - ax, dy - ay, d1x, d1y)
-        if (s_d != 0.0 and s_d != 1.0) or _same_point(s_d, ax, ay, bx, by, dx, dy):
-            return _meet(s_d, 1.0, dx, dy)
-        t_a = segment_param(ax - cx, ay - cy, d2x, d2y)
-        if t_a != 0.0 and t_a != 1.0:
+    # which side of ab's line c and d lie on: exact signs, and the rounded values
+    left = d1x * (cy - ay)
+    right = d1y * (cx - ax)
+    o1 = left - right
+    g1 = orient_decide(left, right, ax, ay, bx, by, cx, cy)
+    left = d1x * (dy - ay)
+    right = d1y * (dx - ax)
+    o2 = left - right
+    g2 = orient_decide(left, right, ax, ay, bx, by, dx, dy)
+    if g1 == 0 and g2 == 0:
+        # collinear: they meet where their extents overlap, read on an axis along
+        # which the common line is not constant
+        if d1x != 0.0:
+            a0 = ax
+            a1 = bx
+            c0 = cx
+            c1 = dx
+            pc = cx
+            pd = dx
+            pa = ax
+        else:
+            a0 = ay
+            a1 = by
+            c0 = cy
+            c1 = dy
+            pc = cy
+            pd = dy
+            pa = ay
+        if a1 < a0:
+            a0, a1 = a1, a0
+        if c1 < c0:
+            c0, c1 = c1, c0
+        if a0 <= pc <= a1:
+            return _meet(segment_param(cx - ax, cy - ay, d1x, d1y), 0.0, cx, cy)
+        if a0 <= pd <= a1:
+            return _meet(segment_param(dx - ax, dy - ay, d1x, d1y), 1.0, dx, dy)
+        if c0 <= pa <= c1:
             # ab lies inside cd
-            return _meet(0.0, t_a, ax, ay)
-    elif (((o1 <= 0.0 and 0.0 <= o2) or (o2 <= 0.0 and 0.0 <= o1))
-          and ((o3 <= 0.0 and 0.0 <= o4) or (o4 <= 0.0 and 0.0 <= o3))):
-        # the segments cross or touch; each ratio lies in [0, 1] because the two
-        # orientations it divides have opposite signs (and are not both zero)
-        t = o1 / (o1 - o2)
-        s = o3 / (o3 - o4)
-        if s == 0.0:
-            return _meet(s, t, ax, ay)
-        if s == 1.0:
-            return _meet(s, t, bx, by)
-        return _meet(s, t, ax + s * d1x, ay + s * d1y)
-    # disjoint: the nearest pair has an endpoint of one segment
-    t = closest_on_segment(ax, ay, cx, cy, dx, dy, &qx, &qy)
-    r.d2 = dist2(ax, ay, qx, qy)
+            return _meet(0.0, segment_param(ax - cx, ay - cy, d2x, d2y), ax, ay)
+    elif g1 != g2:
+        # c and d are not strictly on one side of ab: the same test of a and b on cd
+        left = d2x * (ay - cy)
+        right = d2y * (ax - cx)
+        o3 = left - right
+        g3 = orient_decide(left, right, cx, cy, dx, dy, ax, ay)
+        left = d2x * (by - cy)
+        right = d2y * (bx - cx)
+        o4 = left - right
+        g4 = orient_decide(left, right, cx, cy, dx, dy, bx, by)
+        if g3 != g4:
+            # they cross or touch: an end on the other segment is the meeting point
+            # itself; a proper crossing is placed by the orientations' ratio
+            t = crossing_ratio(o1, o2, g1, g2)
+            s = crossing_ratio(o3, o4, g3, g4)
+            if g1 == 0:
+                return _meet(s, 0.0, cx, cy)
+            if g2 == 0:
+                return _meet(s, 1.0, dx, dy)
+            if s == 0.0:
+                return _meet(s, t, ax, ay)
+            if s == 1.0:
+                return _meet(s, t, bx, by)
+            return _meet(s, t, ax + s * d1x, ay + s * d1y)
+    # apart: the nearest pair has an endpoint of one segment
+    r.t = point_segment(ax, ay, cx, cy, dx, dy, &r.qx, &r.qy, &r.d2)
     r.s = 0.0
-    r.t = t
     r.px = ax
     r.py = ay
-    r.qx = qx
-    r.qy = qy
-    t = closest_on_segment(bx, by, cx, cy, dx, dy, &qx, &qy)
-    d = dist2(bx, by, qx, qy)
+    t = point_segment(bx, by, cx, cy, dx, dy, &qx, &qy, &d)
     if d < r.d2:
         r.d2 = d
         r.s = 1.0
@@ -197,8 +271,7 @@ cdef inline SegClosest segment_segment(double ax, double ay, double bx, double b
         r.py = by
         r.qx = qx
         r.qy = qy
-    s = closest_on_segment(cx, cy, ax, ay, bx, by, &px, &py)
-    d = dist2(px, py, cx, cy)
+    s = point_segment(cx, cy, ax, ay, bx, by, &px, &py, &d)
     if d < r.d2:
         r.d2 = d
         r.s = s
@@ -207,8 +280,7 @@ cdef inline SegClosest segment_segment(double ax, double ay, double bx, double b
         r.py = py
         r.qx = cx
         r.qy = cy
-    s = closest_on_segment(dx, dy, ax, ay, bx, by, &px, &py)
-    d = dist2(px, py, dx, dy)
+    s = point_segment(dx, dy, ax, ay, bx, by, &px, &py, &d)
     if d < r.d2:
         r.d2 = d
         r.s = s
@@ -218,3 +290,14 @@ cdef inline SegClosest segment_segment(double ax, double ay, double bx, double b
         r.qx = dx
         r.qy = dy
     return r
+
+
+cdef inline SegClosest segments_local(const double* v, double* o) noexcept nogil:
+    # segment_segment of the absolute points v = (ax, ay, bx, by, cx, cy, dx, dy), with
+    # the origin o (OUT) on a where that is exact (the public primitives' frame)
+    o[0] = exact_origin(v[0], min(min(v[0], v[2]), min(v[4], v[6])),
+                        max(max(v[0], v[2]), max(v[4], v[6])))
+    o[1] = exact_origin(v[1], min(min(v[1], v[3]), min(v[5], v[7])),
+                        max(max(v[1], v[3]), max(v[5], v[7])))
+    return segment_segment(v[0] - o[0], v[1] - o[1], v[2] - o[0], v[3] - o[1],
+                           v[4] - o[0], v[5] - o[1], v[6] - o[0], v[7] - o[1])

@@ -8,6 +8,7 @@ more than the work.
 
 from libc.math cimport sqrt
 
+from .predicates cimport exact_origin, orient_sign
 from .validate cimport point
 
 import numpy as np
@@ -94,26 +95,25 @@ def point_segment_distance(p, a, b, workers=1):
         return _batch_primitive("point_segment_distance", (p, a, b), ("p", "a", "b"), workers)
     if workers is not 1:
         _batch.check_workers(workers)
-    cdef double px, py, ax, ay, bx, by, lpx, lpy, qx, qy
+    cdef double px, py, ax, ay, bx, by, ox, oy, qx, qy, d2
     point(p, "p", &px, &py)
     point(a, "a", &ax, &ay)
     point(b, "b", &bx, &by)
-    lpx = px - ax
-    lpy = py - ay
-    closest_on_segment(lpx, lpy, 0.0, 0.0, bx - ax, by - ay, &qx, &qy)
-    return sqrt(dist2(lpx, lpy, qx, qy))
+    # the origin on a, where that is exact (a point on the segment is at 0.0 exactly)
+    ox = exact_origin(ax, min(px, ax, bx), max(px, ax, bx))
+    oy = exact_origin(ay, min(py, ay, by), max(py, ay, by))
+    point_segment(px - ox, py - oy, ax - ox, ay - oy, bx - ox, by - oy, &qx, &qy, &d2)
+    return sqrt(d2)
 
 
-cdef SegClosest _segments(a, b, c, d, double* ax, double* ay, double* bx, double* by,
-                          double* cx, double* cy, double* dx, double* dy) except *:
-    # parses the four points (OUT: absolute coordinates) and runs the kernel with the
-    # origin on a
-    point(a, "a", ax, ay)
-    point(b, "b", bx, by)
-    point(c, "c", cx, cy)
-    point(d, "d", dx, dy)
-    return segment_segment(0.0, 0.0, bx[0] - ax[0], by[0] - ay[0], cx[0] - ax[0],
-                           cy[0] - ay[0], dx[0] - ax[0], dy[0] - ay[0])
+cdef SegClosest _segments(a, b, c, d, double* v, double* o) except *:
+    # parses the four points (v, OUT: ax, ay, bx, by, cx, cy, dx, dy) and runs the
+    # kernel with the origin (o, OUT) on a where that is exact
+    point(a, "a", &v[0], &v[1])
+    point(b, "b", &v[2], &v[3])
+    point(c, "c", &v[4], &v[5])
+    point(d, "d", &v[6], &v[7])
+    return segments_local(v, o)
 
 
 def segment_segment_closest(a, b, c, d, workers=1):
@@ -129,13 +129,14 @@ def segment_segment_closest(a, b, c, d, workers=1):
         return _batch_primitive("segment_segment_closest", (a, b, c, d), ("a", "b", "c", "d"), workers)
     if workers is not 1:
         _batch.check_workers(workers)
-    cdef double ax, ay, bx, by, cx, cy, dx, dy
-    cdef SegClosest r = _segments(a, b, c, d, &ax, &ay, &bx, &by, &cx, &cy, &dx, &dy)
-    cdef tuple pa = _lift(r.s, ax, ay, ax, ay, bx, by, r.px, r.py)
+    cdef double v[8]
+    cdef double o[2]
+    cdef SegClosest r = _segments(a, b, c, d, v, o)
+    cdef tuple pa = _lift(r.s, o[0], o[1], v[0], v[1], v[2], v[3], r.px, r.py)
     if r.d2 == 0.0:
         # one point where they meet, the same on both
         return 0.0, r.s, r.t, pa, pa
-    return sqrt(r.d2), r.s, r.t, pa, _lift(r.t, ax, ay, cx, cy, dx, dy, r.qx, r.qy)
+    return sqrt(r.d2), r.s, r.t, pa, _lift(r.t, o[0], o[1], v[4], v[5], v[6], v[7], r.qx, r.qy)
 
 
 def segment_segment_distance(a, b, c, d, workers=1):
@@ -151,8 +152,9 @@ def segment_segment_distance(a, b, c, d, workers=1):
         return _batch_primitive("segment_segment_distance", (a, b, c, d), ("a", "b", "c", "d"), workers)
     if workers is not 1:
         _batch.check_workers(workers)
-    cdef double ax, ay, bx, by, cx, cy, dx, dy
-    return sqrt(_segments(a, b, c, d, &ax, &ay, &bx, &by, &cx, &cy, &dx, &dy).d2)
+    cdef double v[8]
+    cdef double o[2]
+    return sqrt(_segments(a, b, c, d, v, o).d2)
 
 
 def segments_intersect(a, b, c, d, workers=1):
@@ -168,5 +170,31 @@ def segments_intersect(a, b, c, d, workers=1):
         return _batch_primitive("segments_intersect", (a, b, c, d), ("a", "b", "c", "d"), workers)
     if workers is not 1:
         _batch.check_workers(workers)
-    cdef double ax, ay, bx, by, cx, cy, dx, dy
-    return _segments(a, b, c, d, &ax, &ay, &bx, &by, &cx, &cy, &dx, &dy).d2 == 0.0
+    cdef double v[8]
+    cdef double o[2]
+    return _segments(a, b, c, d, v, o).d2 == 0.0
+
+
+def orient2d(a, b, c, workers=1):
+    """Which side of the directed line a -> b the point c lies on, exactly: 1 (left,
+    counter-clockwise), -1 (right) or 0 (on the line).
+
+    See fastcol._ref.geometry.orient2d for the full documentation.
+
+    Examples
+    --------
+    >>> import fastcol as fc
+    >>> fc.orient2d((0, 0), (1, 0), (0, 1))
+    1
+    >>> fc.orient2d((0.2, 0.2), (1.0, 0.7), (1.4000000000000001, 0.95))
+    -1
+    """
+    if _rows(a, b, c, None):
+        return _batch_primitive("orient2d", (a, b, c), ("a", "b", "c"), workers)
+    if workers is not 1:
+        _batch.check_workers(workers)
+    cdef double ax, ay, bx, by, cx, cy
+    point(a, "a", &ax, &ay)
+    point(b, "b", &bx, &by)
+    point(c, "c", &cx, &cy)
+    return orient_sign(ax, ay, bx, by, cx, cy)

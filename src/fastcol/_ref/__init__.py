@@ -12,6 +12,7 @@ from .geometry import (
     segment_segment_closest,
     segment_segment_distance,
     segments_intersect,
+    orient2d,
 )
 from .arrays import (
     AABBArray,
@@ -58,6 +59,7 @@ __all__ = [
     "segment_segment_closest",
     "segment_segment_distance",
     "segments_intersect",
+    "orient2d",
     "raycast",
     "time_of_impact",
     "overlapping_pairs",

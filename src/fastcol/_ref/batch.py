@@ -88,13 +88,13 @@ def primitive(func, values, names, layout, workers=1):
     """A geometry primitive row by row: ``func`` on each row's points.
 
     ``layout`` names the parts of ``func``'s result: ``"p"`` a point (an ``(N, 2)``
-    array), ``"f"`` a float, ``"b"`` a bool.  A row holding NaN or inf gives NaN (False
-    for ``"b"``).  A single array result is returned as is, several as a tuple.
+    array), ``"f"`` a float, ``"b"`` a bool, ``"i"`` a sign (int8).  A row holding NaN
+    or inf gives NaN (False for ``"b"``, 0 for ``"i"``).  A single array result is returned as is, several as a tuple.
     """
     _batch.check_workers(workers)
     arrays, n, dtype = _batch.point_args(values, names)
-    outs = [np.empty((n, 2) if k == "p" else n, dtype=bool if k == "b" else np.float64)
-            for k in layout]
+    kinds = {"b": bool, "i": np.int8}
+    outs = [np.empty((n, 2) if k == "p" else n, dtype=kinds.get(k, np.float64)) for k in layout]
     for i in range(n):
         pts = [tuple(float(v) for v in arr[0 if len(arr) == 1 else i]) for arr in arrays]
         if all(math.isfinite(v) for pt in pts for v in pt):
@@ -103,8 +103,8 @@ def primitive(func, values, names, layout, workers=1):
                 out[i] = value
         else:
             for out, kind in zip(outs, layout):
-                out[i] = False if kind == "b" else math.nan
-    outs = [out if kind == "b" else out.astype(dtype, copy=False) for out, kind in zip(outs, layout)]
+                out[i] = False if kind == "b" else 0 if kind == "i" else math.nan
+    outs = [out if kind in kinds else out.astype(dtype, copy=False) for out, kind in zip(outs, layout)]
     return outs[0] if len(layout) == 1 else tuple(outs)
 
 

@@ -21,6 +21,11 @@ import math
 
 from .. import _batch
 from .._validate import as_point
+from .predicates import exact_origin, orient_decide, orient_sign
+
+# the smallest positive float: the squared distance of two shapes that exact signs
+# find apart, when the rounded squares say 0.0
+TINY = 5e-324
 
 
 # --------------------------------------------------------------------------- kernels
@@ -72,79 +77,139 @@ def segment_segment(ax, ay, bx, by, cx, cy, dx, dy):
     """Closest points of segments ab and cd.
 
     Returns ``(d2, s, t, px, py, qx, qy)``: the squared distance, the parameters on ab
-    and cd, and the two points.  Intersecting segments give ``d2 == 0.0`` exactly and
-    ``p == q``.  Zero-length segments are points; parallel and collinear segments need
-    no special formula because two segments that do not intersect have a closest pair
-    at an endpoint of one of them.
+    and cd, and the two points.  Whether the segments meet is decided by exact signs
+    (``orient_sign``): segments that intersect or touch give ``d2 == 0.0`` and
+    ``p == q``; segments that do not give ``d2 > 0.0`` (at least ``TINY``, should the
+    squares round to zero).  That holds of the shapes as given when the coordinates
+    are exact translations of the stored ones (the caller's origin: see
+    ``exact_origin``).  A segment whose ends coincide is a point.  Segments that do
+    not meet have their closest pair at an endpoint of one of them.
     """
     d1x = bx - ax
     d1y = by - ay
     d2x = dx - cx
     d2y = dy - cy
-    if d1x * d1x + d1y * d1y == 0.0:
+    if ax == bx and ay == by:
         # ab is a point: nearest point of cd to a
-        t, qx, qy = closest_on_segment(ax, ay, cx, cy, dx, dy)
-        return dist2(ax, ay, qx, qy), 0.0, t, ax, ay, qx, qy
-    if d2x * d2x + d2y * d2y == 0.0:
+        t, qx, qy, d2 = point_segment(ax, ay, cx, cy, dx, dy)
+        return d2, 0.0, t, ax, ay, qx, qy
+    if cx == dx and cy == dy:
         # cd is a point: nearest point of ab to c
-        s, px, py = closest_on_segment(cx, cy, ax, ay, bx, by)
-        return dist2(px, py, cx, cy), s, 0.0, px, py, cx, cy
-    # which side of each segment's line the other segment's ends lie on
-    o1 = d1x * (cy - ay) - d1y * (cx - ax)
-    o2 = d1x * (dy - ay) - d1y * (dx - ax)
-    o3 = d2x * (ay - cy) - d2y * (ax - cx)
-    o4 = d2x * (by - cy) - d2y * (bx - cx)
-    if (o1 == 0.0 and o2 == 0.0) or (o3 == 0.0 and o4 == 0.0):
-        # collinear: they meet where their extents along ab overlap
-        s_c = segment_param(cx - ax, cy - ay, d1x, d1y)
-        if s_c != 0.0 and s_c != 1.0 or _same_point(s_c, ax, ay, bx, by, cx, cy):
-            return 0.0, s_c, 0.0, cx, cy, cx, cy
-        s_d = segment_param(dx - ax, dy - ay, d1x, d1y)
-        if s_d != 0.0 and s_d != 1.0 or _same_point(s_d, ax, ay, bx, by, dx, dy):
-            return 0.0, s_d, 1.0, dx, dy, dx, dy
-        t_a = segment_param(ax - cx, ay - cy, d2x, d2y)
-        if t_a != 0.0 and t_a != 1.0:
-            # ab lies inside cd
-            return 0.0, 0.0, t_a, ax, ay, ax, ay
-    elif (o1 <= 0.0 <= o2 or o2 <= 0.0 <= o1) and (o3 <= 0.0 <= o4 or o4 <= 0.0 <= o3):
-        # the segments cross or touch; each ratio lies in [0, 1] because the two
-        # orientations it divides have opposite signs (and are not both zero)
-        t = o1 / (o1 - o2)
-        s = o3 / (o3 - o4)
-        if s == 0.0:
-            px, py = ax, ay
-        elif s == 1.0:
-            px, py = bx, by
+        s, px, py, d2 = point_segment(cx, cy, ax, ay, bx, by)
+        return d2, s, 0.0, px, py, cx, cy
+    # which side of ab's line c and d lie on: exact signs, and the rounded values
+    left = d1x * (cy - ay)
+    right = d1y * (cx - ax)
+    o1 = left - right
+    g1 = orient_decide(left, right, ax, ay, bx, by, cx, cy)
+    left = d1x * (dy - ay)
+    right = d1y * (dx - ax)
+    o2 = left - right
+    g2 = orient_decide(left, right, ax, ay, bx, by, dx, dy)
+    if g1 == 0 and g2 == 0:
+        # collinear: they meet where their extents overlap, read on an axis along
+        # which the common line is not constant
+        if d1x != 0.0:
+            a0, a1, c0, c1, pc, pd, pa = ax, bx, cx, dx, cx, dx, ax
         else:
+            a0, a1, c0, c1, pc, pd, pa = ay, by, cy, dy, cy, dy, ay
+        if a1 < a0:
+            a0, a1 = a1, a0
+        if c1 < c0:
+            c0, c1 = c1, c0
+        if a0 <= pc <= a1:
+            return 0.0, segment_param(cx - ax, cy - ay, d1x, d1y), 0.0, cx, cy, cx, cy
+        if a0 <= pd <= a1:
+            return 0.0, segment_param(dx - ax, dy - ay, d1x, d1y), 1.0, dx, dy, dx, dy
+        if c0 <= pa <= c1:
+            # ab lies inside cd
+            return 0.0, 0.0, segment_param(ax - cx, ay - cy, d2x, d2y), ax, ay, ax, ay
+    elif g1 != g2:
+        # c and d are not strictly on one side of ab: the same test of a and b on cd
+        left = d2x * (ay - cy)
+        right = d2y * (ax - cx)
+        o3 = left - right
+        g3 = orient_decide(left, right, cx, cy, dx, dy, ax, ay)
+        left = d2x * (by - cy)
+        right = d2y * (bx - cx)
+        o4 = left - right
+        g4 = orient_decide(left, right, cx, cy, dx, dy, bx, by)
+        if g3 != g4 or g3 == 0:
+            # they cross or touch: an end on the other segment is the meeting point
+            # itself; a proper crossing is placed by the orientations' ratio
+            t = crossing_ratio(o1, o2, g1, g2)
+            s = crossing_ratio(o3, o4, g3, g4)
+            if g1 == 0:
+                return 0.0, s, 0.0, cx, cy, cx, cy
+            if g2 == 0:
+                return 0.0, s, 1.0, dx, dy, dx, dy
+            if s == 0.0:
+                return 0.0, s, t, ax, ay, ax, ay
+            if s == 1.0:
+                return 0.0, s, t, bx, by, bx, by
             px = ax + s * d1x
             py = ay + s * d1y
-        return 0.0, s, t, px, py, px, py
-    # disjoint: the nearest pair has an endpoint of one segment
-    t, qx, qy = closest_on_segment(ax, ay, cx, cy, dx, dy)
-    best = dist2(ax, ay, qx, qy)
+            return 0.0, s, t, px, py, px, py
+    # apart: the nearest pair has an endpoint of one segment
+    t, qx, qy, best = point_segment(ax, ay, cx, cy, dx, dy)
     result = (best, 0.0, t, ax, ay, qx, qy)
-    t, qx, qy = closest_on_segment(bx, by, cx, cy, dx, dy)
-    d = dist2(bx, by, qx, qy)
+    t, qx, qy, d = point_segment(bx, by, cx, cy, dx, dy)
     if d < best:
         best = d
         result = (d, 1.0, t, bx, by, qx, qy)
-    s, px, py = closest_on_segment(cx, cy, ax, ay, bx, by)
-    d = dist2(px, py, cx, cy)
+    s, px, py, d = point_segment(cx, cy, ax, ay, bx, by)
     if d < best:
         best = d
         result = (d, s, 0.0, px, py, cx, cy)
-    s, px, py = closest_on_segment(dx, dy, ax, ay, bx, by)
-    d = dist2(px, py, dx, dy)
+    s, px, py, d = point_segment(dx, dy, ax, ay, bx, by)
     if d < best:
         result = (d, s, 1.0, px, py, dx, dy)
     return result
 
 
-def _same_point(s, ax, ay, bx, by, px, py):
-    """Whether p coincides with the end of ab that the clamped parameter ``s`` names."""
-    if s == 0.0:
-        return ax == px and ay == py
-    return bx == px and by == py
+def crossing_ratio(o0, o1, g0, g1):
+    """Where along a segment the orientation goes from ``o0`` to ``o1``, in [0, 1].
+
+    ``g0`` and ``g1`` are the exact signs (not alike unless both 0).  An end on the
+    line gives 0.0 or 1.0; otherwise ``o0 / (o0 - o1)``, in [0, 1] when the rounded
+    values keep the exact signs.  A value that lost its sign counts as 0.0 (that end
+    is within rounding of the line), and 0.5 when both did (nearly parallel segments
+    that cross: any point of the short stretch where they cross serves).
+    """
+    if g0 == 0:
+        return 0.0
+    if g1 == 0:
+        return 1.0
+    if not o0 * g0 > 0.0:
+        o0 = 0.0
+    if not o1 * g1 > 0.0:
+        o1 = 0.0
+    if o0 == 0.0 and o1 == 0.0:
+        return 0.5
+    return o0 / (o0 - o1)
+
+
+def point_segment(px, py, ax, ay, bx, by):
+    """``(t, qx, qy, d2)``: the point q of segment ab nearest to p, its parameter and
+    the squared distance.  ``d2 == 0.0`` exactly when p lies on the segment (exact
+    signs), with ``q == p``; otherwise ``d2 >= TINY``.  A segment whose ends coincide
+    is a point."""
+    t, qx, qy = closest_on_segment(px, py, ax, ay, bx, by)
+    if on_segment(px, py, ax, ay, bx, by):
+        return t, px, py, 0.0
+    d2 = dist2(px, py, qx, qy)
+    return t, qx, qy, d2 if d2 > 0.0 else TINY
+
+
+def on_segment(px, py, ax, ay, bx, by):
+    """Whether p lies on the segment ab: on its line by the exact sign, and within its
+    extent on an axis along which the line is not constant (a point segment: p == a)."""
+    if ax != bx:
+        return (ax <= px <= bx or bx <= px <= ax) and orient_sign(ax, ay, bx, by, px, py) == 0
+    if ay != by:
+        return (ay <= py <= by or by <= py <= ay) and orient_sign(ax, ay, bx, by, px, py) == 0
+    return px == ax and py == ay
+
 
 
 # ---------------------------------------------------------------------- public API
@@ -263,10 +328,20 @@ def point_segment_distance(p, a, b, workers=1):
     px, py = as_point(p, "p")
     ax, ay = as_point(a, "a")
     bx, by = as_point(b, "b")
-    lpx = px - ax
-    lpy = py - ay
-    t, qx, qy = closest_on_segment(lpx, lpy, 0.0, 0.0, bx - ax, by - ay)
-    return math.sqrt(dist2(lpx, lpy, qx, qy))
+    # the origin on a, where that is exact (a point on the segment is at 0.0 exactly)
+    ox = exact_origin(ax, min(px, ax, bx), max(px, ax, bx))
+    oy = exact_origin(ay, min(py, ay, by), max(py, ay, by))
+    d2 = point_segment(px - ox, py - oy, ax - ox, ay - oy, bx - ox, by - oy)[3]
+    return math.sqrt(d2)
+
+
+def _segments(ax, ay, bx, by, cx, cy, dx, dy):
+    """``segment_segment`` of absolute points, with the origin on a where that is exact;
+    its result and the origin ``(ox, oy)``."""
+    ox = exact_origin(ax, min(ax, bx, cx, dx), max(ax, bx, cx, dx))
+    oy = exact_origin(ay, min(ay, by, cy, dy), max(ay, by, cy, dy))
+    return segment_segment(ax - ox, ay - oy, bx - ox, by - oy, cx - ox, cy - oy,
+                           dx - ox, dy - oy) + (ox, oy)
 
 
 def segment_segment_closest(a, b, c, d, workers=1):
@@ -307,14 +382,12 @@ def segment_segment_closest(a, b, c, d, workers=1):
     bx, by = as_point(b, "b")
     cx, cy = as_point(c, "c")
     dx, dy = as_point(d, "d")
-    d2, s, t, px, py, qx, qy = segment_segment(
-        0.0, 0.0, bx - ax, by - ay, cx - ax, cy - ay, dx - ax, dy - ay
-    )
-    pa = _lift(s, ax, ay, ax, ay, bx, by, px, py)
+    d2, s, t, px, py, qx, qy, ox, oy = _segments(ax, ay, bx, by, cx, cy, dx, dy)
+    pa = _lift(s, ox, oy, ax, ay, bx, by, px, py)
     if d2 == 0.0:
         # one point where they meet, the same on both
         return 0.0, s, t, pa, pa
-    return math.sqrt(d2), s, t, pa, _lift(t, ax, ay, cx, cy, dx, dy, qx, qy)
+    return math.sqrt(d2), s, t, pa, _lift(t, ox, oy, cx, cy, dx, dy, qx, qy)
 
 
 def segment_segment_distance(a, b, c, d, workers=1):
@@ -336,8 +409,7 @@ def segment_segment_distance(a, b, c, d, workers=1):
     bx, by = as_point(b, "b")
     cx, cy = as_point(c, "c")
     dx, dy = as_point(d, "d")
-    d2 = segment_segment(0.0, 0.0, bx - ax, by - ay, cx - ax, cy - ay, dx - ax, dy - ay)[0]
-    return math.sqrt(d2)
+    return math.sqrt(_segments(ax, ay, bx, by, cx, cy, dx, dy)[0])
 
 
 def segments_intersect(a, b, c, d, workers=1):
@@ -361,5 +433,55 @@ def segments_intersect(a, b, c, d, workers=1):
     bx, by = as_point(b, "b")
     cx, cy = as_point(c, "c")
     dx, dy = as_point(d, "d")
-    d2 = segment_segment(0.0, 0.0, bx - ax, by - ay, cx - ax, cy - ay, dx - ax, dy - ay)[0]
-    return d2 == 0.0
+    return _segments(ax, ay, bx, by, cx, cy, dx, dy)[0] == 0.0
+
+
+def orient2d(a, b, c, workers=1):
+    """Which side of the directed line a -> b the point c lies on, exactly.
+
+    Parameters
+    ----------
+    a, b, c : (2,) sequence of float, or (N, 2) array
+        Three points; a single point stands for every row of the arrays.
+    workers : int, optional
+        For ``(N, 2)`` arrays: threads to split the rows over (``-1``: every core).
+
+    Returns
+    -------
+    int, or int8 array (N,)
+        ``1`` when a, b, c turn counter-clockwise (c to the left), ``-1`` clockwise
+        (c to the right), ``0`` when the three points lie exactly on one line (or two
+        of them coincide).  Rows of arrays holding NaN or inf give 0.
+
+    Notes
+    -----
+    The sign of ``(bx - ax) * (cy - ay) - (by - ay) * (cx - ax)`` in exact arithmetic,
+    for every finite input: the determinant is computed in floating point and compared
+    with a proven bound on its rounding error (Shewchuk, 1997); the rare inputs within
+    that bound of zero are decided in exact arithmetic.  Every verdict of fastcol that a
+    sign decides (do segments cross, is a point inside a polygon, which face a ray
+    enters) is made with it.
+
+    Examples
+    --------
+    >>> import fastcol as fc
+    >>> fc.orient2d((0, 0), (1, 0), (0, 1))
+    1
+    >>> fc.orient2d((0, 0), (1, 1), (3, 3))       # collinear
+    0
+    >>> a, b, c = (0.2, 0.2), (1.0, 0.7), (1.4000000000000001, 0.95)
+    >>> (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])   # rounded: wrong sign
+    1.1102230246251565e-16
+    >>> fc.orient2d(a, b, c)
+    -1
+    """
+    if _batch.has_rows(a, b, c):
+        from . import batch
+
+        return batch.primitive(orient2d, (a, b, c), ("a", "b", "c"), "i", workers)
+    if type(workers) is not int or workers != 1:
+        _batch.check_workers(workers)
+    ax, ay = as_point(a, "a")
+    bx, by = as_point(b, "b")
+    cx, cy = as_point(c, "c")
+    return orient_sign(ax, ay, bx, by, cx, cy)

@@ -1,0 +1,66 @@
+# Exact sign predicates (compiled twin of fastcol._ref.predicates, which explains them).
+#
+# The filters are inline here, so every kernel module compiles its own copy and the
+# common case costs a few operations more than the bare determinant; the exact
+# arithmetic for the inputs the filter cannot decide lives in predicates.pyx.
+
+from libc.math cimport fabs
+
+cdef int orient_exact(double ax, double ay, double bx, double by, double cx,
+                      double cy) noexcept nogil
+cdef int side_exact(double px, double py, double dx, double dy, double qx,
+                    double qy) noexcept nogil
+
+
+cdef inline double _bound(double left, double right) noexcept nogil:
+    # Shewchuk's ccwerrboundA, (3 + 16 eps) eps with eps = 2**-53, times the products'
+    # magnitudes, plus 2**-1069 (a few subnormal units for products that underflow)
+    return 3.3306690738754716e-16 * (fabs(left) + fabs(right)) + 1.6e-322
+
+
+cdef inline int orient_decide(double left, double right, double ax, double ay, double bx,
+                              double by, double cx, double cy) noexcept nogil:
+    # the sign of left - right, exact, for left = (bx - ax) * (cy - ay) and
+    # right = (by - ay) * (cx - ax) as the caller computed them
+    cdef double det = left - right
+    cdef double bound = _bound(left, right)
+    if det > bound:
+        return 1
+    if det < -bound:
+        return -1
+    return orient_exact(ax, ay, bx, by, cx, cy)
+
+
+cdef inline int orient_sign(double ax, double ay, double bx, double by, double cx,
+                            double cy) noexcept nogil:
+    # 1, -1 or 0: c to the left of, to the right of, or on the directed line a -> b
+    return orient_decide((bx - ax) * (cy - ay), (by - ay) * (cx - ax), ax, ay, bx, by, cx, cy)
+
+
+cdef inline int side_decide(double left, double right, double px, double py, double dx,
+                            double dy, double qx, double qy) noexcept nogil:
+    # the sign of left - right for left = dx * (qy - py), right = dy * (qx - px)
+    cdef double det = left - right
+    cdef double bound = _bound(left, right)
+    if det > bound:
+        return 1
+    if det < -bound:
+        return -1
+    return side_exact(px, py, dx, dy, qx, qy)
+
+
+cdef inline int side_sign(double px, double py, double dx, double dy, double qx,
+                          double qy) noexcept nogil:
+    # 1, -1 or 0: q to the left of, to the right of, or on the line p + s d
+    return side_decide(dx * (qy - py), dy * (qx - px), px, py, dx, dy, qx, qy)
+
+
+cdef inline double exact_origin(double o, double lo, double hi) noexcept nogil:
+    # the origin of an exact local frame on one axis: o when every coordinate in
+    # [lo, hi] minus o is exact (within a factor 2 of o, same sign: Sterbenz), else 0.0
+    # (see fastcol._ref.predicates.exact_origin); NaN gives 0.0
+    if o > 0.0:
+        return o if lo + lo >= o and hi <= o + o else 0.0
+    if o < 0.0:
+        return o if hi + hi <= o and lo >= o + o else 0.0
+    return 0.0
