@@ -87,20 +87,21 @@ def test_default_max_t_is_one(fc):
     assert fc.time_of_impact(a, (0, 0), b, (-7.9, 0)) is None
 
 
-def test_start_inside_by_rounding_reports_the_smallest_positive_time(fc):
-    # collide says apart (by about 1e-16), but the ray kernels find a vertex of the OBB
-    # already touching the box: the answer is 5e-324, never 0.0 (0.0 is for collide)
+def test_apart_by_a_hair_never_touches_at_time_zero(fc):
+    # collide says apart (by about 2e-16, the box's left face and the OBB's right
+    # corner): moving apart they never touch; moving together they touch after a
+    # positive time of about the gap over the speed, never at 0.0 (which is for collide)
     a = fc.AABB(min_x=1.3960034939166386, min_y=-2.9677799718169062,
                 max_x=4.143248523495458, max_y=-0.5374845935495216)
     b = fc.OBB(cx=0.5375204206701824, cy=-0.32873965999953825, half_w=0.7961599949781102,
                half_h=0.38301030890815824, angle=0.20986436345900827)
     v = (-0.6701121321712259, 0.07490715155731031)
     assert fc.collide(a, b) is False
-    assert fc.time_of_impact(a, (0, 0), b, v) == 5e-324
-    assert fc.time_of_impact(b, v, a, (0, 0)) == 5e-324
-    # moving apart from there, the same pair is reported touching at once too: the
-    # kernels cannot tell which way a rounding error points
-    assert fc.time_of_impact(a, (0, 0), b, (-v[0], -v[1]), INF) == 5e-324
+    assert fc.time_of_impact(a, (0, 0), b, v) is None
+    assert fc.time_of_impact(b, v, a, (0, 0)) is None
+    t = fc.time_of_impact(a, (0, 0), b, (-v[0], -v[1]))
+    assert 0.0 < t < 1e-15
+    assert fc.time_of_impact(b, (-v[0], -v[1]), a, (0, 0)) == t
 
 
 def test_segment_end_on_the_other_by_rounding_reports_the_smallest_positive_time(fc):

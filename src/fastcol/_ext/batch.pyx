@@ -227,6 +227,11 @@ cdef void _round_loop(int query, Side* sa, Side* sb, const floating* da,
                 continue
             sep = round_result(dx * dx + dy * dy, p.r, q.r, 0.0, 0.0, dx, dy, out)
         else:
+            # the exact local frame of view_frame
+            ox = exact_origin(ox, min(min(p.ax, p.bx), min(q.ax, q.bx)),
+                              max(max(p.ax, p.bx), max(q.ax, q.bx)))
+            oy = exact_origin(oy, min(min(p.ay, p.by), min(q.ay, q.by)),
+                              max(max(p.ay, p.by), max(q.ay, q.by)))
             lp.ax = p.ax - ox
             lp.ay = p.ay - oy
             lp.bx = p.bx - ox

@@ -11,14 +11,23 @@ from libc.math cimport INFINITY, fabs, sqrt
 from cpython.object cimport PyObject
 
 from .entry cimport fast_entry
-from .geometry cimport SegClosest, closest_on_segment, dist2, point_at, segment_segment
-from .narrowphase cimport Convex, Round, box_gaps, edge_reach, point_in_convex
+from .geometry cimport SegClosest, dist2, point_at, point_segment, segment_segment
+from .narrowphase cimport (
+    Convex,
+    Round,
+    box_apart,
+    box_gaps,
+    edge_apart,
+    edge_reach,
+    point_in_convex,
+)
+from .predicates cimport orient_sign
 from .queries cimport (
     View,
     view_convex,
     view_core,
     view_of,
-    view_origin,
+    view_frame,
     views_swapped,
 )
 from .records cimport make_contact
@@ -237,9 +246,7 @@ cdef extern from *:
        products in the same order; MAXPD's rule, a > b ? a : b, is edge_reach's step
        c > top ? c : top, NaN and signed zeros included); len[k] is the edge's length
        sqrt(ex * ex + ey * ey) and dep[k] = rr + top[k] / len[k] (whatever len[k] is:
-       callers skip zero lengths).  reach (IN/OUT) becomes the larger of itself and
-       the largest |coordinate| of s's local vertices (_reach's value: a maximum is
-       exact in any order, and neither fabs nor MAXPD lets a NaN in).  Every value is
+       callers skip zero lengths).  Every value is
        the scalar expression's, rounded alike (IEEE operations, no contraction).  An
        odd ring's last face is paired with a copy of face 0.  The vertices are read
        from the shapes' own arrays, not from a copy just written: a 16-byte load of
@@ -254,11 +261,10 @@ cdef extern from *:
     static void fc_faces_paired(const double *xs, const double *ys, double ox, double oy,
                                 int n, const double *qxs, const double *qys, double qox,
                                 double qoy, int m, double rr, double *ex, double *ey,
-                                double *top, double *len, double *dep, double *reach) {
+                                double *top, double *len, double *dep) {
         int k, i, a, b, c;
         __m128d px[FC_PAIRED], py[FC_PAIRED];
         __m128d vox = _mm_set1_pd(ox), voy = _mm_set1_pd(oy);
-        __m128d sign = _mm_set1_pd(-0.0), far = _mm_set1_pd(*reach);
         __m128d x0, y0, vx, vy, t, d, l;
         for (i = 0; i < m; i++) {
             px[i] = _mm_set1_pd(qxs[i] - qox);
@@ -273,9 +279,6 @@ cdef extern from *:
             y0 = _mm_sub_pd(_mm_set_pd(ys[c], ys[k]), voy);
             vx = _mm_sub_pd(_mm_sub_pd(_mm_set_pd(xs[b], xs[a]), vox), x0);
             vy = _mm_sub_pd(_mm_sub_pd(_mm_set_pd(ys[b], ys[a]), voy), y0);
-            /* x0, y0 hold every vertex of s, once (or vertex 0 twice) */
-            far = _mm_max_pd(_mm_andnot_pd(sign, x0), far);
-            far = _mm_max_pd(_mm_andnot_pd(sign, y0), far);
             t = _mm_sub_pd(_mm_mul_pd(vx, _mm_sub_pd(py[0], y0)),
                            _mm_mul_pd(vy, _mm_sub_pd(px[0], x0)));
             for (i = 1; i < m; i++) {
@@ -290,8 +293,6 @@ cdef extern from *:
             _mm_storeu_pd(len + k, l);
             _mm_storeu_pd(dep + k, _mm_add_pd(_mm_set1_pd(rr), _mm_div_pd(t, l)));
         }
-        far = _mm_max_pd(_mm_unpackhi_pd(far, far), far);
-        *reach = _mm_cvtsd_f64(far);
     }
     #else
     /* elsewhere the same values one face at a time (edge_reach's loop) */
@@ -299,17 +300,13 @@ cdef extern from *:
     static void fc_faces_paired(const double *xs, const double *ys, double ox, double oy,
                                 int n, const double *qxs, const double *qys, double qox,
                                 double qoy, int m, double rr, double *ex, double *ey,
-                                double *top, double *len, double *dep, double *reach) {
+                                double *top, double *len, double *dep) {
         int k, i, j;
         double x0, y0, vx, vy, t, d;
         for (k = 0; k < n; k++) {
             j = k + 1 < n ? k + 1 : 0;
             x0 = xs[k] - ox;
             y0 = ys[k] - oy;
-            if (fabs(x0) > *reach)
-                *reach = fabs(x0);
-            if (fabs(y0) > *reach)
-                *reach = fabs(y0);
             vx = (xs[j] - ox) - x0;
             vy = (ys[j] - oy) - y0;
             t = vx * ((qys[0] - qoy) - y0) - vy * ((qxs[0] - qox) - x0);
@@ -330,45 +327,42 @@ cdef extern from *:
     void fc_faces_paired(const double* xs, const double* ys, double ox, double oy, int n,
                          const double* qxs, const double* qys, double qox, double qoy,
                          int m, double rr, double* ex, double* ey, double* top,
-                         double* len, double* dep, double* reach) noexcept nogil
+                         double* len, double* dep) noexcept nogil
 
 
 cdef struct Faces:
     # every face of a small ring measured against another core (fc_faces_paired's
     # arrays: the edge, its largest cross product, its length and depth), and the
-    # shallowest of them as _best_face picks it; reach: the larger of rr and the
-    # largest |coordinate| of the ring's local vertices (as _reach gives it)
+    # shallowest of them as _best_face picks it
     double ex[LOCAL_RING + 1]
     double ey[LOCAL_RING + 1]
     double top[LOCAL_RING + 1]
     double length[LOCAL_RING + 1]
     double depth[LOCAL_RING + 1]
     int face
-    double best, mx, my, reach
+    double best, mx, my
     bint apart
 
 
 cdef bint _measure_faces(const Core* s, const Core* o, double rr, bint decide,
-                         Faces* f) noexcept nogil:
+                         double size, Faces* f) noexcept nogil:
     # f (OUT): _best_face of a ring s (not a box) of 3 to LOCAL_RING points against a
     # ring o of 3 to LOCAL_RING points: every face measured by fc_faces_paired
     # (edge_reach's values, two faces at a time), then the faces taken in ring order
     # as _best_face's loop takes them.  With decide, False (f.apart set, nothing else
-    # meaningful) at the first separating face
+    # meaningful) at the first face that separates by exact signs (size: _size)
     cdef int n = s.n
     cdef int k
     cdef int face = -1
     cdef double least = INFINITY
-    cdef bint separated = False
-    f.reach = rr
     fc_faces_paired(s.xs, s.ys, s.ox, s.oy, n, o.xs, o.ys, o.ox, o.oy, o.n, rr, f.ex, f.ey,
-                    f.top, f.length, f.depth, &f.reach)
+                    f.top, f.length, f.depth)
     for k in range(n):
-        if f.top[k] < 0.0:
-            separated = True
-            if decide:
-                f.apart = True
-                return False
+        if decide and edge_apart(_x(s, k), _y(s, k), _x(s, k + 1 if k + 1 < n else 0),
+                                 _y(s, k + 1 if k + 1 < n else 0), f.top[k], o.xs, o.ys,
+                                 o.ox, o.oy, o.n, size):
+            f.apart = True
+            return False
         if f.length[k] == 0.0:
             continue
         if f.depth[k] < least:
@@ -376,7 +370,7 @@ cdef bint _measure_faces(const Core* s, const Core* o, double rr, bint decide,
             face = k
     f.face = face
     f.best = least
-    f.apart = separated
+    f.apart = False
     f.mx = 0.0
     f.my = 0.0
     if face >= 0:
@@ -384,11 +378,11 @@ cdef bint _measure_faces(const Core* s, const Core* o, double rr, bint decide,
     return True
 
 
-cdef int _paired_faces(const Core* s, const Core* o, double rr, bint decide, double* best,
-                       double* mx, double* my, bint* apart) noexcept nogil:
+cdef int _paired_faces(const Core* s, const Core* o, double rr, bint decide, double size,
+                       double* best, double* mx, double* my, bint* apart) noexcept nogil:
     # _best_face of two small rings, by _measure_faces
     cdef Faces f
-    if not _measure_faces(s, o, rr, decide, &f):
+    if not _measure_faces(s, o, rr, decide, size, &f):
         apart[0] = True
         return -1
     best[0] = f.best
@@ -443,16 +437,15 @@ cdef bint _rings_overlap(const Core* a, const Core* b, bint decide, Hit* h) noex
     # searches' edges kept: the incident face is found on them, without forming and
     # rooting its ring's edges again.  Two rings have radius 0, so rr is 0.0 + 0.0
     cdef double rr = a.r + b.r
-    cdef double depth, tol
+    cdef double size = _size(a, b)
+    cdef double depth
+    cdef double tol = REL * size
     cdef Faces fa, fb
     cdef int f
-    if not _measure_faces(a, b, rr, decide, &fa) and decide:
+    if not _measure_faces(a, b, rr, decide, size, &fa) and decide:
         return False
-    if not _measure_faces(b, a, rr, decide, &fb) and decide:
+    if not _measure_faces(b, a, rr, decide, size, &fb) and decide:
         return False
-    # _size(a, b): rr, then the largest |coordinate| of either ring (a maximum, the
-    # same in any order)
-    tol = REL * (fb.reach if fb.reach > fa.reach else fa.reach)
     if fa.face < 0 and fb.face < 0:
         # no face of either has a length (rings that are points): as _overlap
         h.nx = 1.0
@@ -517,8 +510,8 @@ cdef inline double _climb(double x0, double y0, double ex, double ey, const doub
     return top
 
 
-cdef int _ring_faces(const Core* s, const Core* o, double rr, bint decide, double* best,
-                     double* mx, double* my, bint* apart) noexcept nogil:
+cdef int _ring_faces(const Core* s, const Core* o, double rr, bint decide, double size,
+                     double* best, double* mx, double* my, bint* apart) noexcept nogil:
     # _best_face of a ring s (not a box) against a ring o of CLIMB_RING points or
     # more: its edge loop with the cross products climbed.  A loop of its own (the
     # same steps as _best_face's): folded into that loop, the climb's state cost two
@@ -537,7 +530,6 @@ cdef int _ring_faces(const Core* s, const Core* o, double rr, bint decide, doubl
     cdef double sox = s.ox
     cdef double soy = s.oy
     cdef double least = INFINITY
-    cdef bint separated = False
     cdef double x0, y0, x1, y1, ex, ey, top, length, depth
     cdef double fx = 0.0
     cdef double fy = 0.0
@@ -554,13 +546,12 @@ cdef int _ring_faces(const Core* s, const Core* o, double rr, bint decide, doubl
         ey = y1 - y0
         top = _climb(x0, y0, ex, ey, oxs, oys, oox, ooy, on, &at)
         if top < 0.0:
-            # the verdict apart takes the largest of them all
+            # the largest of them all, where the climb may have stopped short
             top = edge_reach(x0, y0, ex, ey, oxs, oys, oox, ooy, on)
-            if top < 0.0:
-                separated = True
-                if decide:
-                    apart[0] = True
-                    return -1
+        if decide and edge_apart(x0, y0, x1, y1, top, oxs, oys, oox, ooy, on, size):
+            # the separating axis test's verdict, by exact signs
+            apart[0] = True
+            return -1
         length = sqrt(ex * ex + ey * ey)
         if length == 0.0:
             continue
@@ -572,7 +563,7 @@ cdef int _ring_faces(const Core* s, const Core* o, double rr, bint decide, doubl
             fy = ey
             flen = length
     best[0] = least
-    apart[0] = separated
+    apart[0] = False
     mx[0] = 0.0
     my[0] = 0.0
     if face >= 0:
@@ -580,13 +571,13 @@ cdef int _ring_faces(const Core* s, const Core* o, double rr, bint decide, doubl
     return face
 
 
-cdef int _best_face(const Core* s, const Core* o, double rr, bint decide, double* best,
-                    double* mx, double* my, bint* apart) noexcept nogil:
+cdef int _best_face(const Core* s, const Core* o, double rr, bint decide, double size,
+                    double* best, double* mx, double* my, bint* apart) noexcept nogil:
     # the shallowest face of core s against core o: returns its index (-1: none);
-    # best, mx, my (OUT): its depth and outward normal; apart (OUT): whether a face
-    # has every vertex of o strictly outside (for two convex shapes, exactly the
-    # separating axis test's verdict: each face is measured in its arithmetic).  With
-    # decide, a ring returns at its first separating face (-1, and only apart is
+    # best, mx, my (OUT): its depth and outward normal; apart (OUT, with decide):
+    # whether a face has every vertex of o strictly outside by exact signs (for two
+    # convex shapes, exactly the separating axis test's verdict; size: _size(s, o)).
+    # With decide, a ring returns at its first separating face (-1, and only apart is
     # meaningful: the caller needs no more).
     # Both cores' fields are read into locals first: a store through an OUT pointer
     # could alias them, and the compiler would reload them on every vertex
@@ -621,9 +612,13 @@ cdef int _best_face(const Core* s, const Core* o, double rr, bint decide, double
         g[0] = g[1] = g[2] = g[3] = INFINITY
         for m in range(on):
             box_gaps(s.frame, oxs[m] - oox, oys[m] - ooy, g)
-        for k in range(4):
-            if g[k] > 0.0:
-                separated = True
+        if decide:
+            for k in range(4):
+                if s.frame.kind == AABB_KIND:
+                    # differences of coordinates: their signs are exact
+                    separated = separated or g[k] > 0.0
+                else:
+                    separated = separated or box_apart(s.frame, k, oxs, oys, oox, ooy, on)
         for k in range(4):
             m = _SIDE_OF_FACE[k]
             if rr - g[m] < least:
@@ -636,9 +631,9 @@ cdef int _best_face(const Core* s, const Core* o, double rr, bint decide, double
         if n >= 3 and n <= LOCAL_RING and on >= 3 and on <= LOCAL_RING:
             # two small rings (a point or a segment core against a ring: the loop
             # below costs less than the SIMD set-up)
-            return _paired_faces(s, o, rr, decide, best, mx, my, apart)
+            return _paired_faces(s, o, rr, decide, size, best, mx, my, apart)
         if on >= CLIMB_RING and n >= 3:
-            return _ring_faces(s, o, rr, decide, best, mx, my, apart)
+            return _ring_faces(s, o, rr, decide, size, best, mx, my, apart)
         vxs = s.xs
         vys = s.ys
         sox = s.ox
@@ -655,11 +650,10 @@ cdef int _best_face(const Core* s, const Core* o, double rr, bint decide, double
             ex = x1 - x0
             ey = y1 - y0
             top = edge_reach(x0, y0, ex, ey, oxs, oys, oox, ooy, on)
-            if top < 0.0:
-                separated = True
-                if decide:
-                    apart[0] = True
-                    return -1
+            if decide and edge_apart(x0, y0, x1, y1, top, oxs, oys, oox, ooy, on, size):
+                # the separating axis test's verdict, by exact signs
+                apart[0] = True
+                return -1
             if n == 2 and k == 1:
                 # a segment's second face is its first reversed: the same length
                 length = first
@@ -719,14 +713,15 @@ cdef bint _overlap(const Core* a, const Core* b, bint decide, Hit* h) noexcept n
     cdef double da, db, ax, ay, bx, by, depth, tol
     cdef bint apart_a, apart_b
     cdef int fa, fb
+    cdef double size = _size(a, b)
     # deciding, a face of a that separates settles it without b's faces
-    fa = _best_face(a, b, rr, decide, &da, &ax, &ay, &apart_a)
+    fa = _best_face(a, b, rr, decide, size, &da, &ax, &ay, &apart_a)
     if decide and apart_a:
         return False
-    fb = _best_face(b, a, rr, decide, &db, &bx, &by, &apart_b)
+    fb = _best_face(b, a, rr, decide, size, &db, &bx, &by, &apart_b)
     if decide and apart_b:
         return False
-    tol = REL * _size(a, b)
+    tol = REL * size
     if fa < 0 and fb < 0:
         # two coincident points: no direction is better, take the fixed one
         h.nx = 1.0
@@ -922,11 +917,22 @@ cdef void _apart(double d, double ra, double rb, double qax, double qay,
     # eb2: the other edge of a polygon at a corner qb (each read only when its has_
     # flag is set: NULL will do otherwise); d: the distance of the q's, sqrt(d2), which
     # every caller has taken for its verdict (one square root, not two)
-    cdef double nx = (qbx - qax) / d
-    cdef double ny = (qby - qay) / d
+    cdef double nx = qbx - qax
+    cdef double ny = qby - qay
     cdef double depth = (ra + rb) - d
-    cdef double tx, ty, a0, a1, b0, b1, lo, hi, m, tmp
+    cdef double tx, ty, a0, a1, b0, b1, lo, hi, m, tmp, length
     cdef const double* e = NULL
+    if nx * nx + ny * ny == 0.0:
+        # cores nearer than their squares can tell (d came from the smallest float):
+        # the difference scaled by 2**600 (exactly) gives the direction
+        nx = nx * 4.149515568880993e+180
+        ny = ny * 4.149515568880993e+180
+        length = sqrt(nx * nx + ny * ny)
+        nx = nx / length
+        ny = ny / length
+    else:
+        nx = nx / d
+        ny = ny / d
     if not depth > 0.0:
         depth = 0.0
     h.nx = nx
@@ -974,10 +980,9 @@ cdef void _apart(double d, double ra, double rb, double qax, double qay,
 
 cdef inline bint _inner_side(double x0, double y0, double x1, double y1, double ax,
                              double ay, double bx, double by) noexcept nogil:
-    # both core ends strictly on the inner side of the edge (as narrowphase decides)
-    cdef double ex = x1 - x0
-    cdef double ey = y1 - y0
-    return ex * (ay - y0) - ey * (ax - x0) > 0.0 and ex * (by - y0) - ey * (bx - x0) > 0.0
+    # both core ends strictly on the inner side of the edge (exact signs, as
+    # narrowphase decides)
+    return orient_sign(x0, y0, x1, y1, ax, ay) > 0 and orient_sign(x0, y0, x1, y1, bx, by) > 0
 
 
 cdef void _round_round(const Round* ra, const Round* rb, const SegClosest* c,
@@ -1187,11 +1192,10 @@ cdef bint _point_convex(const Round* ra, const Convex* cv, Hit* h) noexcept nogi
             x1 = _x(&kb, j)
             y1 = _y(&kb, j)
             m = _larger(m, x0, y0)
-            if (x1 - x0) * (ay - y0) - (y1 - y0) * (ax - x0) > 0.0:
+            if orient_sign(x0, y0, x1, y1, ax, ay) > 0:
                 continue
             tested = True
-            closest_on_segment(ax, ay, x0, y0, x1, y1, &qx, &qy)
-            d2 = dist2(ax, ay, qx, qy)
+            point_segment(ax, ay, x0, y0, x1, y1, &qx, &qy, &d2)
             if d2 < best:
                 best = d2
                 edge = i
@@ -1261,8 +1265,8 @@ cdef bint _round_convex(const Round* ra, const Convex* cv, Hit* h) noexcept nogi
                     break
         if tested and not sqrt(best) <= r:
             # collide's verdict: every facing edge is further than r (an edge within
-            # r would have given the least distance within r; with no facing edge
-            # the core lies inside, an end missed by rounding)
+            # r would have given the least distance within r; with no facing edge,
+            # which exact signs do not leave, the core would lie inside)
             return False
         _round_core(&ka, ax, ay, bx, by, r)
         if edge >= 0 and best > 0.0 and _clear(best, &ka, &kb):
@@ -1366,14 +1370,19 @@ cdef bint contact_views(const View* a, const View* b, Hit* h) noexcept nogil:
     swapped = views_swapped(a, b)
     p = b if swapped else a
     q = a if swapped else b
-    view_origin(p, &ox, &oy)
+    view_frame(p, q, &ox, &oy)
     if q.kind <= SEGMENT:
         # two round shapes: the cores' closest points decide collide (as
         # round_round_collide does, in the same local frame) and seed the contact
         view_core(p, ox, oy, &ra)
         view_core(q, ox, oy, &rb)
         c = segment_segment(ra.ax, ra.ay, ra.bx, ra.by, rb.ax, rb.ay, rb.bx, rb.by)
-        if not sqrt(c.d2) <= ra.r + rb.r:
+        if q.kind == CIRCLE:
+            # two circles: collide's own test of their centres (its squares, which
+            # segment_segment would raise to the smallest float where they underflow)
+            if not sqrt(dist2(ra.ax, ra.ay, rb.ax, rb.ay)) <= ra.r + rb.r:
+                return False
+        elif not sqrt(c.d2) <= ra.r + rb.r:
             return False
         _round_round(&ra, &rb, &c, h)
     elif p.kind <= SEGMENT:

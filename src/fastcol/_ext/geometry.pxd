@@ -149,7 +149,7 @@ cdef inline double point_segment(double px, double py, double ax, double ay, dou
         d2[0] = 0.0
         return t
     d2[0] = dist2(px, py, qx[0], qy[0])
-    if not d2[0] > 0.0:
+    if d2[0] == 0.0:
         # apart by the exact signs, nearer than the squares can tell: the smallest
         # positive float (the reference's TINY)
         d2[0] = 4.9406564584124654e-324

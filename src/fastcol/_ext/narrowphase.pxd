@@ -1,5 +1,8 @@
 # Pair kernels on C doubles (compiled twin of fastcol._ref.narrowphase).
 
+from libc.math cimport fabs
+
+from .predicates cimport orient_decide, orient_sign, side_sign
 from .shapes cimport AABB_KIND
 
 cdef struct Round:
@@ -77,3 +80,69 @@ cdef inline double edge_reach(double x0, double y0, double ex, double ey, const 
         if c > top:
             top = c
     return top
+
+
+cdef inline void box_normal(const Convex* cv, int k, double* nx, double* ny) noexcept nogil:
+    # nx, ny (OUT): the outward unit normal of an OBB's side k (bottom, right, top,
+    # left) from its axes
+    cdef double s = cv.sin
+    cdef double c = cv.cos
+    if k == 0:
+        nx[0] = s
+        ny[0] = 0.0 - c
+    elif k == 1:
+        nx[0] = c
+        ny[0] = s
+    elif k == 2:
+        nx[0] = 0.0 - s
+        ny[0] = c
+    else:
+        nx[0] = 0.0 - c
+        ny[0] = 0.0 - s
+
+
+cdef inline int box_side(const Convex* cv, int k, double px, double py) noexcept nogil:
+    # which side of an OBB's side k (corner k to k + 1) p lies on, exactly: 1 inner, 0
+    # on its line, -1 outer; a side whose corners coincide (a box of zero width) is the
+    # line through its corner square to the box's axis (see the reference)
+    cdef int j = k + 1 if k < 3 else 0
+    cdef double x0 = cv.box_x[k]
+    cdef double y0 = cv.box_y[k]
+    cdef double nx, ny
+    if x0 != cv.box_x[j] or y0 != cv.box_y[j]:
+        return orient_sign(x0, y0, cv.box_x[j], cv.box_y[j], px, py)
+    box_normal(cv, k, &nx, &ny)
+    return side_sign(x0, y0, 0.0 - ny, nx, px, py)
+
+
+cdef bint edge_apart_exact(double x0, double y0, double x1, double y1, const double* xs,
+                           const double* ys, double ox, double oy, int m) noexcept nogil
+
+
+cdef inline bint edge_apart(double x0, double y0, double x1, double y1, double top,
+                            const double* xs, const double* ys, double ox, double oy,
+                            int m, double size) noexcept nogil:
+    # whether every point (xs[k] - ox, ys[k] - oy) lies strictly outside the edge from
+    # (x0, y0) to (x1, y1), by exact signs, given top (edge_reach's largest rounded
+    # cross product over them) and size (no less than any |coordinate| of the edge and
+    # the points): each point's orient2d bound is at most errA (|ex| + |ey|) 2 size,
+    # so top decides it beyond 1e-15 (|ex| + |ey|) size (1e-15 > 3 errA), and the
+    # points one by one within that
+    cdef double bound = (1e-15 * (fabs(x1 - x0) + fabs(y1 - y0)) * size
+                         + 1.6e-322)
+    if top < -bound:
+        return True
+    if top > bound:
+        return False
+    return edge_apart_exact(x0, y0, x1, y1, xs, ys, ox, oy, m)
+
+
+cdef inline bint box_apart(const Convex* cv, int k, const double* xs, const double* ys,
+                           double ox, double oy, int m) noexcept nogil:
+    # whether every point (xs[j] - ox, ys[j] - oy) lies strictly outside side k of the
+    # OBB cv (exact signs)
+    cdef int j
+    for j in range(m):
+        if box_side(cv, k, xs[j] - ox, ys[j] - oy) >= 0:
+            return False
+    return True

@@ -5,10 +5,14 @@ mirrored operation for operation.  Closest-point kernels return the separation a
 write ``out[0:4] = (pax, pay, pbx, pby)`` in local coordinates.
 """
 
-from libc.math cimport INFINITY, sqrt
+from libc.math cimport INFINITY, fabs, sqrt
 
 from .geometry cimport SegClosest, closest_on_segment, dist2, segment_segment
 from .shapes cimport AABB_KIND, OBB_KIND, POLYGON
+
+# an OBB thinner than 2**-48 of its corners' magnitude is taken at zero thickness
+# (see the reference's THIN)
+cdef double THIN = 1.0 / 281474976710656.0
 
 
 # ------------------------------------------------------------------ convex shapes
@@ -32,6 +36,13 @@ cdef void convex_aabb(Convex* cv, double x0, double y0, double x1, double y1) no
 
 cdef void convex_obb(Convex* cv, double cx, double cy, double c, double s,
                      double hw, double hh) noexcept nogil:
+    # the half extents as the corners are computed: a side thinner than THIN of the
+    # corners' magnitude at zero thickness (box_extents in the reference)
+    cdef double m = max(fabs(cx), fabs(cy)) + hw + hh
+    if hh < THIN * m:
+        hh = 0.0
+    if hw < THIN * m:
+        hw = 0.0
     cdef double hx = hw * c
     cdef double hy = hw * s
     cdef double vx = hh * s
@@ -68,6 +79,10 @@ cdef void convex_polygon(Convex* cv, const double* xs, const double* ys, int n,
     cv.oy = oy
 
 
+# box_gaps's order of the sides (right, left, top, bottom) as side indices of the ring
+cdef int[4] _SIDE = [1, 3, 2, 0]
+
+
 cdef inline double _x(const Convex* cv, int k) noexcept nogil:
     return cv.xs[k] - cv.ox
 
@@ -77,46 +92,64 @@ cdef inline double _y(const Convex* cv, int k) noexcept nogil:
 
 
 cdef bint point_in_convex(const Convex* cv, double px, double py) noexcept nogil:
-    cdef double dx, dy, u, v, x0, y0
+    # whether p lies inside or on the boundary, by exact signs
     cdef int i, j
     cdef int n = cv.n
     if cv.kind == AABB_KIND:
         return cv.box_x[0] <= px <= cv.box_x[1] and cv.box_y[0] <= py <= cv.box_y[2]
     if cv.kind == OBB_KIND:
-        dx = px - cv.cx
-        dy = py - cv.cy
-        u = dx * cv.cos + dy * cv.sin
-        v = dy * cv.cos - dx * cv.sin
-        return -cv.hw <= u <= cv.hw and -cv.hh <= v <= cv.hh
+        for i in range(4):
+            if box_side(cv, i, px, py) < 0:
+                return False
+        return True
     for i in range(n):
         j = i + 1 if i + 1 < n else 0
-        x0 = _x(cv, i)
-        y0 = _y(cv, i)
-        if (_x(cv, j) - x0) * (py - y0) - (_y(cv, j) - y0) * (px - x0) < 0.0:
+        if orient_sign(_x(cv, i), _y(cv, i), _x(cv, j), _y(cv, j), px, py) < 0:
             return False
     return True
 
 
 cdef double _separation(const Convex* cv, const Convex* pts) noexcept nogil:
     # how far one of cv's own axes puts every vertex of pts outside cv: > 0.0 if it
-    # does (the gap along the first separating axis, a lower bound of the distance)
+    # does (the gap along the first separating axis, a lower bound of the distance, at
+    # least the smallest positive float); whether an axis separates is decided by
+    # exact signs (see the reference)
     cdef int m = pts.n
     cdef int n = cv.n
     cdef int i, j, k, step, start = 0
-    cdef double ex, ey, x0, y0, x1, y1, worst
+    cdef double ex, ey, x0, y0, x1, y1, x, y, worst, gap
     cdef double g[4]
     cdef bint outside
-    if cv.kind == AABB_KIND or cv.kind == OBB_KIND:
+    cdef bint blocked[4]
+    if cv.kind == AABB_KIND:
         g[0] = g[1] = g[2] = g[3] = INFINITY
         for k in range(m):
             box_gaps(cv, _x(pts, k), _y(pts, k), g)
             if g[0] <= 0.0 and g[1] <= 0.0 and g[2] <= 0.0 and g[3] <= 0.0:
                 # no axis can separate any more
                 return 0.0
-        # the first positive of the four gaps
+        # the first positive of the four gaps (differences of coordinates: exact signs)
         for k in range(4):
             if g[k] > 0.0:
                 return g[k]
+        return 0.0
+    if cv.kind == OBB_KIND:
+        # blocked[k]: a vertex lies on or inside side _SIDE[k] (right, left, top,
+        # bottom, as box_gaps orders them), which then cannot separate
+        g[0] = g[1] = g[2] = g[3] = INFINITY
+        blocked[0] = blocked[1] = blocked[2] = blocked[3] = False
+        for k in range(m):
+            x = _x(pts, k)
+            y = _y(pts, k)
+            box_gaps(cv, x, y, g)
+            for i in range(4):
+                if not blocked[i] and box_side(cv, _SIDE[i], x, y) >= 0:
+                    blocked[i] = True
+            if blocked[0] and blocked[1] and blocked[2] and blocked[3]:
+                return 0.0
+        for i in range(4):
+            if not blocked[i]:
+                return g[i] if g[i] > 0.0 else 4.9406564584124654e-324
         return 0.0
     # each edge's far end is the next edge's near end: read each vertex once
     x1 = _x(cv, 0)
@@ -134,7 +167,9 @@ cdef double _separation(const Convex* cv, const Convex* pts) noexcept nogil:
         # one too (the support point turns with the edges): start the search there
         k = start
         for step in range(m):
-            if ex * (_y(pts, k) - y0) - ey * (_x(pts, k) - x0) >= 0.0:
+            x = _x(pts, k)
+            y = _y(pts, k)
+            if orient_decide(ex * (y - y0), ey * (x - x0), x0, y0, x1, y1, x, y) >= 0:
                 outside = False
                 start = k
                 break
@@ -142,7 +177,10 @@ cdef double _separation(const Convex* cv, const Convex* pts) noexcept nogil:
         if outside:
             # every vertex strictly outside this edge: the nearest one gives the gap
             worst = edge_reach(x0, y0, ex, ey, pts.xs, pts.ys, pts.ox, pts.oy, m)
-            return -worst / sqrt(ex * ex + ey * ey)
+            gap = -worst / sqrt(ex * ex + ey * ey)
+            # apart by exact signs, nearer than the rounded gap can tell: the
+            # smallest positive float
+            return gap if gap > 0.0 else 4.9406564584124654e-324
     return 0.0
 
 
@@ -163,7 +201,7 @@ cdef double _vertex_to_edges(double px, double py, const Convex* dst, double bes
     # any edge of positive length faces p (has p on or outside its line)
     cdef int n = dst.n
     cdef int i, j
-    cdef double qx, qy, d2, x0, y0, x1, y1, ex, ey, c, e2
+    cdef double qx, qy, d2, x0, y0, x1, y1, ex, ey, c, e2, left, right
     seen[0] = False
     for i in range(n):
         j = i + 1 if i + 1 < n else 0
@@ -174,9 +212,11 @@ cdef double _vertex_to_edges(double px, double py, const Convex* dst, double bes
         if prune:
             ex = x1 - x0
             ey = y1 - y0
-            c = ex * (py - y0) - ey * (px - x0)
-            if c > 0.0:
-                # the vertex is strictly inside this edge's line
+            left = ex * (py - y0)
+            right = ey * (px - x0)
+            c = left - right
+            if orient_decide(left, right, x0, y0, x1, y1, px, py) > 0:
+                # the vertex is strictly inside this edge's line (exact sign)
                 continue
             e2 = ex * ex + ey * ey
             if e2 > 0.0:
@@ -223,8 +263,8 @@ cdef double _vertices_to_edges(const Convex* src, const Convex* dst, double best
                 continue
         best = _vertex_to_edges(px, py, dst, best, out, flip, prune, &seen)
         if not seen:
-            # no edge faces the vertex: by the rounded corners it lies inside dst (the
-            # axis test measured a gap of an ulp or so), so every edge is a candidate
+            # no edge of positive length faces the vertex (dst is a point: a box of
+            # zero extent), so every edge is a candidate
             best = _vertex_to_edges(px, py, dst, best, out, flip, False, &seen)
     return best
 
@@ -266,9 +306,9 @@ cdef void _inside_point(const Convex* a, const Convex* b, double* px, double* py
                 px[0] = r.px
                 py[0] = r.py
                 return
-    # rounding hid the crossing of two barely overlapping shapes: the nearest pair,
-    # a vertex of either against the other's edges (flat boxes touching end to side
-    # meet at a vertex of one only), and its point on b
+    # not reached: overlapping convex shapes (exact signs) hold a vertex of one in the
+    # other or cross at their edges.  Kept so a point is always returned: the nearest
+    # pair, a vertex of either against the other's edges, and its point on b
     out[0] = out[1] = out[2] = out[3] = 0.0
     best = _vertices_to_edges(a, b, INFINITY, out, False, False, 0.0, 0.0, 0.0, 0.0, 1.0)
     _vertices_to_edges(b, a, best, out, True, False, 0.0, 0.0, 0.0, 0.0, 1.0)
@@ -496,17 +536,20 @@ cdef bint round_convex_collide(const Round* a, const Convex* cv) noexcept nogil:
         r = segment_segment(a.ax, a.ay, a.bx, a.by, _x(cv, i), _y(cv, i), _x(cv, j), _y(cv, j))
         if sqrt(r.d2) <= a.r:
             return True
-    # no edge faces the core: it lies inside (an end missed by rounding)
+    # no edge faces the core (not reached: exact signs would have put its first end
+    # inside): the core lies inside
     return not tested
 
 
 cdef inline bint _inner_side(const Convex* cv, int i, int j, const Round* a) noexcept nogil:
-    # both core ends strictly on the inner side of edge i-j: it cannot hold the nearest point
+    # both core ends strictly on the inner side of edge i-j (exact signs): it cannot
+    # hold the nearest point
     cdef double x0 = _x(cv, i)
     cdef double y0 = _y(cv, i)
-    cdef double ex = _x(cv, j) - x0
-    cdef double ey = _y(cv, j) - y0
-    return ex * (a.ay - y0) - ey * (a.ax - x0) > 0.0 and ex * (a.by - y0) - ey * (a.bx - x0) > 0.0
+    cdef double x1 = _x(cv, j)
+    cdef double y1 = _y(cv, j)
+    return (orient_sign(x0, y0, x1, y1, a.ax, a.ay) > 0
+            and orient_sign(x0, y0, x1, y1, a.bx, a.by) > 0)
 
 
 cdef double round_convex_closest(const Round* a, const Convex* cv, double* out) noexcept nogil:
@@ -537,10 +580,25 @@ cdef double round_convex_closest(const Round* a, const Convex* cv, double* out) 
                 # the core crosses this edge
                 break
     if best == INFINITY:
-        # no edge faces the core: it lies inside (an end missed by rounding)
+        # no edge faces the core (not reached, as in round_convex_collide): inside
         out[0] = a.ax
         out[1] = a.ay
         out[2] = a.ax
         out[3] = a.ay
         return -a.r
     return round_result(best, a.r, 0.0, pax, pay, pbx, pby, out)
+
+
+cdef bint edge_apart_exact(double x0, double y0, double x1, double y1, const double* xs,
+                           const double* ys, double ox, double oy, int m) noexcept nogil:
+    # edge_apart's points one by one, each by its exact sign
+    cdef double ex = x1 - x0
+    cdef double ey = y1 - y0
+    cdef double x, y
+    cdef int k
+    for k in range(m):
+        x = xs[k] - ox
+        y = ys[k] - oy
+        if orient_decide(ex * (y - y0), ey * (x - x0), x0, y0, x1, y1, x, y) >= 0:
+            return False
+    return True

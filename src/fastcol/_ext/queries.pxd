@@ -3,6 +3,7 @@
 # (queries, contacts, sweeps, batch) so every query orders pairs the same way.
 
 from .narrowphase cimport Convex, Round, convex_aabb, convex_obb, convex_polygon
+from .predicates cimport exact_origin
 from .shapes cimport (
     AABB,
     AABB_KIND,
@@ -45,14 +46,9 @@ cdef void set_fast_collide(FastBatch f) noexcept
 
 
 cdef inline bint aabbs_overlap(const double* a, const double* b) noexcept nogil:
-    # collide of two AABBs (min_x, min_y, max_x, max_y), a first in canonical order:
-    # two interval tests in a's local coordinates (collide_canonical's own test)
-    cdef double ox = a[0]
-    cdef double oy = a[1]
-    return (b[0] - ox <= a[2] - ox
-            and a[0] - ox <= b[2] - ox
-            and b[1] - oy <= a[3] - oy
-            and a[1] - oy <= b[3] - oy)
+    # collide of two AABBs (min_x, min_y, max_x, max_y): two interval tests on the
+    # stored coordinates, as in the exact local frame (collide_canonical's own test)
+    return b[0] <= a[2] and a[0] <= b[2] and b[1] <= a[3] and a[1] <= b[3]
 
 
 cdef inline bint aabb_rows_collide(const double* a, const double* b) noexcept nogil:
@@ -144,6 +140,47 @@ cdef inline void view_origin(const View* v, double* ox, double* oy) noexcept nog
     else:
         ox[0] = v.f[0]
         oy[0] = v.f[1]
+
+
+cdef inline void _extent(const View* v, double* e) noexcept nogil:
+    # e (IN/OUT): (xlo, xhi, ylo, yhi) widened by the coordinates from which the kernels
+    # subtract a pair's origin (an OBB's centre: its corners are computed from it)
+    cdef int k
+    cdef double x0, x1, y0, y1
+    if v.kind == POLYGON:
+        for k in range(v.n):
+            e[0] = min(e[0], v.xs[k])
+            e[1] = max(e[1], v.xs[k])
+            e[2] = min(e[2], v.ys[k])
+            e[3] = max(e[3], v.ys[k])
+        return
+    x0 = x1 = v.f[0]
+    y0 = y1 = v.f[1]
+    if v.kind != CIRCLE and v.kind != OBB_KIND:
+        x0 = min(x0, v.f[2])
+        x1 = max(x1, v.f[2])
+        y0 = min(y0, v.f[3])
+        y1 = max(y1, v.f[3])
+    e[0] = min(e[0], x0)
+    e[1] = max(e[1], x1)
+    e[2] = min(e[2], y0)
+    e[3] = max(e[3], y1)
+
+
+cdef inline void view_frame(const View* a, const View* b, double* ox, double* oy) noexcept nogil:
+    # ox, oy (OUT): the origin of a canonical pair's local coordinates: a's reference
+    # point on each axis where subtracting it from every coordinate of the pair is
+    # exact, else 0.0 (see fastcol._ref.queries._frame); two circles keep the point
+    cdef double e[4]
+    view_origin(a, ox, oy)
+    if a.kind == CIRCLE and b.kind == CIRCLE:
+        return
+    e[0] = e[1] = ox[0]
+    e[2] = e[3] = oy[0]
+    _extent(a, e)
+    _extent(b, e)
+    ox[0] = exact_origin(ox[0], e[0], e[1])
+    oy[0] = exact_origin(oy[0], e[2], e[3])
 
 
 cdef inline void view_core(const View* v, double ox, double oy, Round* out) noexcept nogil:

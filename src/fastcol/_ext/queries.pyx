@@ -43,7 +43,7 @@ cdef bint collide_canonical(const View* a, const View* b) noexcept nogil:
     cdef double ox, oy, dx, dy
     cdef Round ra, rb
     cdef Convex ca, cb
-    view_origin(a, &ox, &oy)
+    view_frame(a, b, &ox, &oy)
     if b.kind <= SEGMENT:
         if b.kind == CIRCLE:
             # two circles (a sorts first, so it is a circle too)
@@ -105,7 +105,7 @@ cdef double closest_views(const View* a, const View* b, double* out) noexcept no
     cdef bint swapped = views_swapped(a, b)
     if swapped:
         a, b = b, a
-    view_origin(a, &ox, &oy)
+    view_frame(a, b, &ox, &oy)
     sep = _closest(a, b, ox, oy, out)
     if swapped:
         px = out[0]

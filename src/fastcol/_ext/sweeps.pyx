@@ -13,6 +13,7 @@ from cpython.object cimport PyObject
 from .entry cimport fast_entry
 from .geometry cimport SegClosest, closest_on_segment, dist2, segment_segment
 from .narrowphase cimport Convex, Round, point_in_convex
+from .predicates cimport exact_origin
 from .queries cimport (
     View,
     _check,
@@ -20,6 +21,8 @@ from .queries cimport (
     view_convex,
     view_core,
     view_of,
+    _extent,
+    view_frame,
     view_origin,
     views_swapped,
 )
@@ -503,10 +506,18 @@ cdef bint raycast_view(const View* v, double px, double py, double dx, double dy
     # finite non-zero direction, limit >= 0); False when it misses within limit
     cdef double ox, oy, lx, ly, sx, sy, t
     cdef double hit[3]
+    cdef double ext[4]
     cdef int e, st
     cdef Round rc
     cdef Convex cv
+    # the shape's reference point, where subtracting it is exact for the ray's origin
+    # too (see queries' view_frame): the ray's sign tests are then exact
     view_origin(v, &ox, &oy)
+    ext[0] = ext[1] = ox
+    ext[2] = ext[3] = oy
+    _extent(v, ext)
+    ox = exact_origin(ox, min(ext[0], px), max(ext[1], px))
+    oy = exact_origin(oy, min(ext[2], py), max(ext[3], py))
     lx = px - ox
     ly = py - oy
     e = _scaled(dx, dy, &sx, &sy)
@@ -951,7 +962,7 @@ cdef double toi_views(const View* a, double vax, double vay, const View* b, doub
     p = b if swapped else a
     q = a if swapped else b
     # the very decision of collide: 0.0 exactly when collide is True
-    view_origin(p, &ox, &oy)
+    view_frame(p, q, &ox, &oy)
     round_pair = q.kind <= SEGMENT and q.kind != CIRCLE
     if round_pair:
         # two round shapes, not two circles: collide_canonical's own steps

@@ -54,8 +54,16 @@ import math
 from .. import _batch
 from . import batch
 from .geometry import segment_segment
-from .narrowphase import _inner_side, box_gaps, convex_local, edge_reach, point_in_convex
-from .queries import _canonical, _check, _collide, _core, _origin
+from .narrowphase import (
+    _inner_side,
+    box_apart,
+    box_gaps,
+    convex_local,
+    edge_apart,
+    edge_reach,
+    point_in_convex,
+)
+from .queries import _canonical, _check, _collide, _core, _frame
 from .records import Contact
 from .shapes import AABB_KIND, OBB_KIND, SEGMENT, _Shape
 
@@ -145,8 +153,8 @@ def _climb(x0, y0, ex, ey, xs, ys, at):
     first edge, every vertex).  In exact arithmetic the products rise and fall once
     around a convex ring, so the climb stops at the largest.  Rounding can make a
     run of nearly equal products dip and stop the climb a hair short of it: the
-    depth tolerates that (both backends climb alike), the verdict ``apart`` does not
-    (``_best_face`` takes every vertex for it).  Equal products do not stop the
+    depth tolerates that (both backends climb alike); the verdict ``apart`` is taken
+    from exact signs at every vertex (``edge_apart``).  Equal products do not stop the
     climb: a ring written into a PolygonArray may repeat a vertex, a flat run in the
     middle of the rise.
     """
@@ -192,7 +200,11 @@ def _best_face(s, o, rr, decide=False):
         # a face's depth is rr less the least gap beyond it, the faces in ring order
         # (bottom, right, top, left)
         right, left, top, bottom = box_gaps(s.box, o.xs, o.ys)
-        apart = right > 0.0 or left > 0.0 or top > 0.0 or bottom > 0.0
+        if s.box.kind == AABB_KIND:
+            # differences of coordinates: their signs are exact
+            apart = right > 0.0 or left > 0.0 or top > 0.0 or bottom > 0.0
+        else:
+            apart = any(box_apart(s.box, k, o.xs, o.ys) for k in range(4))
         for k, gap in enumerate((bottom, right, top, left)):
             depth = rr - gap
             if depth < best:
@@ -214,12 +226,12 @@ def _best_face(s, o, rr, decide=False):
             if s.n >= 3 and o.n >= _CLIMB_RING:
                 top, at = _climb(x0, y0, ex, ey, o.xs, o.ys, at)
                 if top < 0.0:
-                    # the verdict apart takes the largest of them all, as the
-                    # separating axis test's sign tests decide it
+                    # the largest of them all, where the climb may have stopped short
                     top = edge_reach(x0, y0, ex, ey, o.xs, o.ys)
             else:
                 top = edge_reach(x0, y0, ex, ey, o.xs, o.ys)
-            if top < 0.0:
+            if edge_apart(x0, y0, xs[j], ys[j], o.xs, o.ys):
+                # the separating axis test's verdict, by exact signs
                 apart = True
                 if decide:
                     return best, -1, 0.0, 0.0, apart
@@ -423,8 +435,19 @@ def _apart(d2, ra, rb, qax, qay, qbx, qby, ea, eb, eb2):
     for a point core; ``eb2`` (or None) the other edge of a polygon at a vertex ``qb``.
     """
     d = math.sqrt(d2)
-    nx = (qbx - qax) / d
-    ny = (qby - qay) / d
+    nx = qbx - qax
+    ny = qby - qay
+    if nx * nx + ny * ny == 0.0:
+        # cores nearer than their squares can tell (d2 is the smallest float): the
+        # difference scaled by 2**600 (exactly) gives the direction
+        nx = nx * 2.0 ** 600
+        ny = ny * 2.0 ** 600
+        length = math.sqrt(nx * nx + ny * ny)
+        nx = nx / length
+        ny = ny / length
+    else:
+        nx = nx / d
+        ny = ny / d
     depth = (ra + rb) - d
     if not depth > 0.0:
         depth = 0.0
@@ -614,7 +637,7 @@ def _contact_shapes(a, b):
     if b.kind <= SEGMENT and not _collide(a, b):
         # (a convex shape: _contact's own search decides as collide does)
         return None
-    ox, oy = _origin(a)
+    ox, oy = _frame(a, b)
     found = _contact(a, b, ox, oy)
     if found is None:
         return None

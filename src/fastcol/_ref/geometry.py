@@ -198,7 +198,7 @@ def point_segment(px, py, ax, ay, bx, by):
     if on_segment(px, py, ax, ay, bx, by):
         return t, px, py, 0.0
     d2 = dist2(px, py, qx, qy)
-    return t, qx, qy, d2 if d2 > 0.0 else TINY
+    return t, qx, qy, TINY if d2 == 0.0 else d2
 
 
 def on_segment(px, py, ax, ay, bx, by):

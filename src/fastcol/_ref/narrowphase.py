@@ -19,8 +19,14 @@ from __future__ import annotations
 
 import math
 
-from .geometry import closest_on_segment, dist2, segment_segment
+from .geometry import TINY, closest_on_segment, dist2, segment_segment
+from .predicates import orient_decide, orient_sign, side_sign
 from .shapes import AABB_KIND, OBB_KIND
+
+# an OBB thinner than this fraction of its corners' magnitude (the centre's local
+# coordinates plus both half extents) is taken at zero thickness: its corners, rounded,
+# could otherwise make a crossed quadrilateral, and past it they stay convex
+THIN = 2.0 ** -48
 
 # ------------------------------------------------------------------ convex shapes
 
@@ -50,8 +56,7 @@ def convex_local(shape, ox, oy):
         cy = shape._cy - oy
         c = shape._cos
         s = shape._sin
-        hw = shape._half_w
-        hh = shape._half_h
+        hw, hh = box_extents(cx, cy, shape._half_w, shape._half_h)
         hx = hw * c
         hy = hw * s
         vx = hh * s
@@ -71,22 +76,63 @@ def convex_local(shape, ox, oy):
     return Convex(kind, [x - ox for x in shape._xs], [y - oy for y in shape._ys])
 
 
+def box_extents(cx, cy, hw, hh):
+    """An OBB's half extents as its corners are computed: a side thinner than ``THIN``
+    of the corners' magnitude is taken at zero thickness."""
+    m = max(abs(cx), abs(cy)) + hw + hh
+    if hh < THIN * m:
+        hh = 0.0
+    if hw < THIN * m:
+        hw = 0.0
+    return hw, hh
+
+
+def box_normal(cv, k):
+    """The outward unit normal of an OBB's side k (bottom, right, top, left) from its
+    axes: ``(nx, ny)``."""
+    s = cv.sin
+    c = cv.cos
+    if k == 0:
+        return s, 0.0 - c
+    if k == 1:
+        return c, s
+    if k == 2:
+        return 0.0 - s, c
+    return 0.0 - c, 0.0 - s
+
+
+def box_side(cv, k, px, py):
+    """Which side of an OBB's side k (corner k to corner k + 1) the point p lies on,
+    exactly: 1 inner, 0 on its line, -1 outer.
+
+    The sides are the lines through the corners as computed; a side whose corners
+    coincide (a box of zero width) is the line through its corner square to the box's
+    axis.
+    """
+    j = k + 1 if k < 3 else 0
+    x0 = cv.xs[k]
+    y0 = cv.ys[k]
+    if x0 != cv.xs[j] or y0 != cv.ys[j]:
+        return orient_sign(x0, y0, cv.xs[j], cv.ys[j], px, py)
+    nx, ny = box_normal(cv, k)
+    return side_sign(x0, y0, 0.0 - ny, nx, px, py)
+
+
 def point_in_convex(cv, px, py):
-    """Whether p lies inside or on the boundary of the convex shape."""
+    """Whether p lies inside or on the boundary of the convex shape (exact signs)."""
     xs = cv.xs
     ys = cv.ys
     if cv.kind == AABB_KIND:
         return xs[0] <= px <= xs[1] and ys[0] <= py <= ys[2]
     if cv.kind == OBB_KIND:
-        dx = px - cv.cx
-        dy = py - cv.cy
-        u = dx * cv.cos + dy * cv.sin
-        v = dy * cv.cos - dx * cv.sin
-        return -cv.hw <= u <= cv.hw and -cv.hh <= v <= cv.hh
+        for k in range(4):
+            if box_side(cv, k, px, py) < 0:
+                return False
+        return True
     n = len(xs)
     for i in range(n):
         j = i + 1 if i + 1 < n else 0
-        if (xs[j] - xs[i]) * (py - ys[i]) - (ys[j] - ys[i]) * (px - xs[i]) < 0.0:
+        if orient_sign(xs[i], ys[i], xs[j], ys[j], px, py) < 0:
             return False
     return True
 
@@ -106,43 +152,62 @@ def edge_reach(x0, y0, ex, ey, pxs, pys):
     return top
 
 
+def edge_apart(x0, y0, x1, y1, pxs, pys):
+    """Whether every point lies strictly outside the edge from (x0, y0) to (x1, y1)
+    (strictly to its right), by exact signs: the separating axis test's verdict."""
+    ex = x1 - x0
+    ey = y1 - y0
+    for x, y in zip(pxs, pys):
+        if orient_decide(ex * (y - y0), ey * (x - x0), x0, y0, x1, y1, x, y) >= 0:
+            return False
+    return True
+
+
+def box_apart(cv, k, pxs, pys):
+    """Whether every point lies strictly outside side k of the OBB cv (exact signs)."""
+    for x, y in zip(pxs, pys):
+        if box_side(cv, k, x, y) >= 0:
+            return False
+    return True
+
+
 def separation(cv, pxs, pys):
     """How far one of cv's own axes puts every point outside cv: > 0.0 if it does.
 
-    The value is the gap along the first separating axis found (unit axes for boxes,
-    edge normals for a polygon), a lower bound of the distance; 0.0 means no axis of cv
-    separates the points.  Boxes use their two axes (never an edge normal: a box of zero
-    width has zero-length edges but still both axes); a polygon uses its edges.  The
-    verdict depends on the sign tests alone, so the order in which they run (early
-    exits, the search for an inside point starting where the last one was found)
-    changes nothing.
+    Whether an axis separates is decided by exact signs: an AABB's side by comparing
+    coordinates, an OBB's or a polygon's by orientation against the side as computed
+    (``box_side``, ``edge_apart``).  The value is the gap along the first separating
+    axis found (unit axes for boxes, in the box's frame; edge normals for a polygon), a
+    lower bound of the distance, at least ``TINY`` where the rounded gap says less;
+    0.0 means no axis of cv separates the points.  Boxes use their two axes (never an
+    edge normal: a box of zero width has zero-length edges but still both axes); a
+    polygon uses its edges.  The verdict depends on the exact signs alone, so the
+    order in which they run changes nothing.
     """
-    m = len(pxs)
-    if cv.kind == AABB_KIND or cv.kind == OBB_KIND:
-        # the first positive of the four gaps
+    if cv.kind == AABB_KIND:
+        # the first positive of the four gaps (differences of coordinates: exact signs)
         for gap in box_gaps(cv, pxs, pys):
             if gap > 0.0:
                 return gap
         return 0.0
+    if cv.kind == OBB_KIND:
+        # right, left, top and bottom, as box_gaps orders them
+        for gap, k in zip(box_gaps(cv, pxs, pys), (1, 3, 2, 0)):
+            if box_apart(cv, k, pxs, pys):
+                return gap if gap > 0.0 else TINY
+        return 0.0
     xs = cv.xs
     ys = cv.ys
     n = len(xs)
-    start = 0
     for i in range(n):
         j = i + 1 if i + 1 < n else 0
-        ex = xs[j] - xs[i]
-        ey = ys[j] - ys[i]
-        # the point found inside the previous edge's line is the likeliest inside this
-        # one too (the support point turns with the edges): start the search there
-        for step in range(m):
-            k = (start + step) % m
-            if ex * (pys[k] - ys[i]) - ey * (pxs[k] - xs[i]) >= 0.0:
-                start = k
-                break
-        else:
+        if edge_apart(xs[i], ys[i], xs[j], ys[j], pxs, pys):
             # every point strictly outside this edge: the nearest one gives the gap
+            ex = xs[j] - xs[i]
+            ey = ys[j] - ys[i]
             worst = edge_reach(xs[i], ys[i], ex, ey, pxs, pys)
-            return -worst / math.sqrt(ex * ex + ey * ey)
+            gap = -worst / math.sqrt(ex * ex + ey * ey)
+            return gap if gap > 0.0 else TINY
     return 0.0
 
 
@@ -150,8 +215,9 @@ def box_gaps(cv, pxs, pys):
     """The least gaps of the points beyond the right, left, top and bottom sides of box cv.
 
     Measured in the box's own frame (an AABB's coordinates, an OBB's axes about its
-    centre).  The separating axis test and contact's box faces both measure with this,
-    so their verdicts agree to the bit.
+    centre).  The separating axis test and contact's box faces both measure with this.
+    An AABB's gaps are differences of coordinates, whose signs are exact; an OBB's are
+    rounded, so the verdict on an OBB's side is ``box_apart``'s, and these only measure.
     """
     if cv.kind == AABB_KIND:
         us, vs = pxs, pys
@@ -201,8 +267,8 @@ def _vertices_to_edges(src, dst, best, result, flip, prune, nx, ny, nn, lim, sgn
                 continue
         best, result, seen = _vertex_to_edges(px, py, dst, best, result, flip, prune)
         if not seen:
-            # no edge faces the vertex: by the rounded corners it lies inside dst (the
-            # axis test measured a gap of an ulp or so), so every edge is a candidate
+            # no edge of positive length faces the vertex (dst is a point: a box of
+            # zero extent), so every edge is a candidate
             best, result, seen = _vertex_to_edges(px, py, dst, best, result, flip, False)
     return best, result
 
@@ -218,8 +284,11 @@ def _vertex_to_edges(px, py, dst, best, result, flip, prune):
         if prune:
             ex = xs[j] - xs[i]
             ey = ys[j] - ys[i]
-            c = ex * (py - ys[i]) - ey * (px - xs[i])
-            if c > 0.0:
+            left = ex * (py - ys[i])
+            right = ey * (px - xs[i])
+            c = left - right
+            if orient_decide(left, right, xs[i], ys[i], xs[j], ys[j], px, py) > 0:
+                # strictly on the inner side (exact sign)
                 continue
             e2 = ex * ex + ey * ey
             if e2 > 0.0:
@@ -264,9 +333,9 @@ def convex_inside_point(a, b):
                                 b.xs[j], b.ys[j], b.xs[j2], b.ys[j2])
             if r[0] == 0.0:
                 return r[3], r[4]
-    # rounding hid the crossing of two barely overlapping shapes: the nearest pair,
-    # a vertex of either against the other's edges (flat boxes touching end to side
-    # meet at a vertex of one only), and its point on b
+    # not reached: overlapping convex shapes (exact signs) hold a vertex of one in the
+    # other or cross at their edges.  Kept so a point is always returned: the nearest
+    # pair, a vertex of either against the other's edges, and its point on b
     best, result = _vertices_to_edges(
         a, b, math.inf, (0.0, 0.0, 0.0, 0.0), False, False, 0.0, 0.0, 0.0, 0.0, 1.0
     )
@@ -481,18 +550,18 @@ def round_convex_collide(a, cv):
         d2 = segment_segment(ax, ay, bx, by, xs[i], ys[i], xs[j], ys[j])[0]
         if math.sqrt(d2) <= r:
             return True
-    # no edge faces the core: it lies inside (an end missed by rounding)
+    # no edge faces the core (not reached: exact signs would have put its first end
+    # inside): the core lies inside
     return not tested
 
 
 def _inner_side(x0, y0, x1, y1, ax, ay, bx, by):
-    """Whether both ends of the core lie strictly on the inner side of edge (x0,y0)-(x1,y1).
+    """Whether both ends of the core lie strictly on the inner side of edge (x0,y0)-(x1,y1)
+    (exact signs).
 
     Such an edge cannot hold the nearest point of the convex shape to the core.
     """
-    ex = x1 - x0
-    ey = y1 - y0
-    return ex * (ay - y0) - ey * (ax - x0) > 0.0 and ex * (by - y0) - ey * (bx - x0) > 0.0
+    return orient_sign(x0, y0, x1, y1, ax, ay) > 0 and orient_sign(x0, y0, x1, y1, bx, by) > 0
 
 
 def round_convex_closest(a, cv):
@@ -517,6 +586,6 @@ def round_convex_closest(a, cv):
                 # the core crosses this edge
                 break
     if best == math.inf:
-        # no edge faces the core: it lies inside (an end missed by rounding)
+        # no edge faces the core (not reached, as in round_convex_collide): inside
         return -r, ax, ay, ax, ay
     return round_result(best, r, 0.0, pax, pay, pbx, pby)

@@ -13,6 +13,7 @@ import math
 from .. import _batch
 from .._validate import shape_type_error
 from . import batch
+from .predicates import exact_origin
 from .narrowphase import (
     aabb_aabb_closest,
     convex_convex_closest,
@@ -56,6 +57,39 @@ def _origin(s):
     return s._xs[0], s._ys[0]
 
 
+def _extent(s):
+    """``(xlo, xhi, ylo, yhi)``: the least and largest of the coordinates from which the
+    kernels subtract a pair's origin (an OBB's centre: its corners are computed from
+    the centre in the pair's local coordinates)."""
+    k = s.kind
+    if k == CIRCLE:
+        return s._x, s._x, s._y, s._y
+    if k <= SEGMENT:
+        return min(s._ax, s._bx), max(s._ax, s._bx), min(s._ay, s._by), max(s._ay, s._by)
+    if k == AABB_KIND:
+        return s._min_x, s._max_x, s._min_y, s._max_y
+    if k == OBB_KIND:
+        return s._cx, s._cx, s._cy, s._cy
+    return min(s._xs), max(s._xs), min(s._ys), max(s._ys)
+
+
+def _frame(a, b):
+    """The origin of a canonical pair's local coordinates.
+
+    The first shape's reference point, on each axis where subtracting it from every
+    coordinate of the pair is exact (``exact_origin``), else 0.0: the kernels' exact
+    signs are then exact for the shapes as stored.  Two circles, which no sign decides,
+    keep the reference point.
+    """
+    ox, oy = _origin(a)
+    if a.kind == CIRCLE and b.kind == CIRCLE:
+        return ox, oy
+    ax0, ax1, ay0, ay1 = _extent(a)
+    bx0, bx1, by0, by1 = _extent(b)
+    return (exact_origin(ox, min(ax0, bx0), max(ax1, bx1)),
+            exact_origin(oy, min(ay0, by0), max(ay1, by1)))
+
+
 def _core(s, ox, oy):
     """A round shape as ``(ax, ay, bx, by, r)`` in local coordinates."""
     k = s.kind
@@ -69,7 +103,7 @@ def _core(s, ox, oy):
 
 
 def _collide(a, b):
-    ox, oy = _origin(a)
+    ox, oy = _frame(a, b)
     if b.kind <= SEGMENT:
         if b.kind == CIRCLE:
             # two circles (a sorts first, so it is a circle too)
@@ -80,12 +114,13 @@ def _collide(a, b):
     if a.kind <= SEGMENT:
         return round_convex_collide(_core(a, ox, oy), convex_local(b, ox, oy))
     if a.kind == AABB_KIND and b.kind == AABB_KIND:
-        # the separating axis test of two AABBs is two interval tests
+        # the separating axis test of two AABBs is two interval tests (on the stored
+        # coordinates, as in the exact local frame)
         return (
-            b._min_x - ox <= a._max_x - ox
-            and a._min_x - ox <= b._max_x - ox
-            and b._min_y - oy <= a._max_y - oy
-            and a._min_y - oy <= b._max_y - oy
+            b._min_x <= a._max_x
+            and a._min_x <= b._max_x
+            and b._min_y <= a._max_y
+            and a._min_y <= b._max_y
         )
     return convex_overlap(convex_local(a, ox, oy), convex_local(b, ox, oy))
 
@@ -190,7 +225,7 @@ def distance(a, b, out=None, workers=1):
 
 def _distance_shapes(a, b):
     a, b, _ = _canonical(a, b)
-    ox, oy = _origin(a)
+    ox, oy = _frame(a, b)
     sep = _closest(a, b, ox, oy)[0]
     return sep if sep > 0.0 else 0.0
 
@@ -231,7 +266,7 @@ def closest_points(a, b, workers=1):
 
 def _closest_points_shapes(a, b):
     a, b, swapped = _canonical(a, b)
-    ox, oy = _origin(a)
+    ox, oy = _frame(a, b)
     sep, pax, pay, pbx, pby = _closest(a, b, ox, oy)
     pa = (pax + ox, pay + oy)
     pb = (pbx + ox, pby + oy)

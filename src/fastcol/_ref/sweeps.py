@@ -31,7 +31,8 @@ from .._validate import as_direction, as_limit, as_point, shape_type_error
 from . import batch
 from .geometry import closest_on_segment, dist2
 from .narrowphase import convex_local, point_in_convex
-from .queries import _canonical, _check, _collide, _core, _origin
+from .predicates import exact_origin
+from .queries import _canonical, _check, _collide, _core, _extent, _frame, _origin
 from .records import RayHit
 from .shapes import AABB_KIND, CIRCLE, OBB_KIND, SEGMENT, _Shape
 
@@ -614,7 +615,12 @@ def _raycast_shape(shape, origin, direction, max_t):
     px, py = as_point(origin, "origin")
     dx, dy = as_direction(direction, "direction")
     limit = as_limit(max_t, "max_t")
+    # the shape's reference point, where subtracting it is exact for the ray's origin
+    # too (see queries._frame): the ray's sign tests are then exact
     ox, oy = _origin(shape)
+    x0, x1, y0, y1 = _extent(shape)
+    ox = exact_origin(ox, min(x0, px), max(x1, px))
+    oy = exact_origin(oy, min(y0, py), max(y1, py))
     lx = px - ox
     ly = py - oy
     sx, sy, e = _scaled(dx, dy)
@@ -818,7 +824,7 @@ def _toi_shapes(a, velocity_a, b, velocity_b, max_t):
     if vx == 0.0 and vy == 0.0:
         return None
     sx, sy, e = _scaled(vx, vy)
-    ox, oy = _origin(a)
+    ox, oy = _frame(a, b)
     t = _sweep(a, b, ox, oy, sx, sy)
     if t == math.inf:
         return None
