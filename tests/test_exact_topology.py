@@ -1,0 +1,348 @@
+"""Topological verdicts against the exact oracle: orient2d, segments, Segment and Capsule.
+
+Every expected value comes from tests/exact.py, which computes in rational arithmetic
+(never from the other backend, nor from a float oracle): a verdict that rounding flips
+fails here on both backends.  The cases are the hard ones of exact.py's generators
+(nearly collinear and nearly parallel segments, T-junctions, shared and nearly shared
+ends, a hair across, zero length, collinear with a gap or overlapping) at offsets 0,
+1e6 and -3e7 and scales 1e-3 to 1e3, drawn by hypothesis (replayable, shrinkable).
+
+Verdicts (orient2d's sign, segments_intersect, distance == 0.0, collide of segments)
+must be exact.  Lengths are floats, checked within a bound relative to the
+configuration's size in its exact local frame (``exact.frame_extent``: M below).
+Capsules are checked against the exact verdict outside a band of 1e-12 of the pair's
+size around touching, where a float length may go either way.
+
+The default tests keep under ~20 s per backend; the ``slow`` variants draw 10x more.
+"""
+
+from __future__ import annotations
+
+import math
+from decimal import Decimal, localcontext
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+import exact
+
+CASES = st.lists(exact.strategy(), min_size=1, max_size=8)
+FAST = settings(max_examples=300, database=None)
+SLOW = settings(max_examples=3000, database=None)
+
+# |d - d_exact| <= DIST_ULPS * 2**-52 * M + FLOOR for segment_segment_distance: FLOOR
+# is where squared distances go subnormal (distances below 2**-511 are not resolved
+# further; apart segments nearer than the squares can tell come out as sqrt(5e-324))
+DIST_ULPS = 8
+FLOOR = Fraction(2) ** -535
+# capsule verdicts are checked where the exact core distance is further than this
+# times the pair's size (M plus both radii) from touching
+BAND = 1e-12
+
+NAN, INF = math.nan, math.inf
+
+
+def rows(points):
+    return np.array(points, dtype=np.float64).reshape(-1, 2)
+
+
+def triples(case):
+    """The four orientations a segment pair's verdict is made of."""
+    a, b, c, d = case
+    return [(a, b, c), (a, b, d), (c, d, a), (c, d, b)]
+
+
+def show(case):
+    return "a, b, c, d = " + ", ".join(repr(p) for p in case)
+
+
+def within(d, d2_exact, bound):
+    """Whether |d - sqrt(d2_exact)| <= bound, decided exactly."""
+    d, bound = Fraction(d), Fraction(bound)
+    if d2_exact > (d + bound) ** 2:
+        return False
+    return d <= bound or (d - bound) ** 2 <= d2_exact
+
+
+def root(d2):
+    """The float nearest sqrt of an exact Fraction (no underflow: for messages)."""
+    with localcontext() as ctx:
+        ctx.prec = 40
+        return float((Decimal(d2.numerator) / Decimal(d2.denominator)).sqrt())
+
+
+def distance_bound(case):
+    return DIST_ULPS * Fraction(2) ** -52 * exact.frame_extent(case) + FLOOR
+
+
+# ---------------------------------------------------------------------------- checks
+
+
+def _check_orient(fc, cases):
+    tri = [t for case in cases for t in triples(case)]
+    expected = [exact.orient(*t) for t in tri]
+    for t, want in zip(tri, expected):
+        assert fc.orient2d(*t) == want, f"orient2d{t!r}"
+    # arrays: the same signs as int8, and 0 for rows holding NaN or inf
+    bad = [((NAN, 0.0), (1.0, 0.0), (0.0, 1.0)), ((0.0, 0.0), (INF, 0.0), (0.0, 1.0)),
+           ((0.0, 0.0), (1.0, 0.0), (0.0, -INF)), ((0.0, 0.0), (1.0, 0.0), (1.0, NAN))]
+    allt = tri + bad
+    got = fc.orient2d(*(rows([t[i] for t in allt]) for i in range(3)))
+    assert got.dtype == np.int8 and got.shape == (len(allt),)
+    assert got.tolist() == expected + [0] * len(bad), tri
+
+
+def _check_intersect(fc, cases):
+    expected = [exact.segments_intersect(*case) for case in cases]
+    for case, want in zip(cases, expected):
+        assert fc.segments_intersect(*case) is want, show(case)
+    got = fc.segments_intersect(*(rows([case[i] for case in cases]) for i in range(4)))
+    assert got.tolist() == expected, cases
+
+
+def _check_distance_value(d, case, meet):
+    if meet:
+        assert d == 0.0, show(case)
+        return
+    d2 = exact.segment_segment_dist2(*case)
+    assert d > 0.0, show(case)
+    bound = distance_bound(case)
+    assert within(d, d2, bound), (
+        f"{show(case)}: {d!r} vs exact {root(d2)!r}, bound {float(bound)!r}")
+
+
+def _check_distance(fc, cases):
+    meets = [exact.segments_intersect(*case) for case in cases]
+    for case, meet in zip(cases, meets):
+        _check_distance_value(fc.segment_segment_distance(*case), case, meet)
+    got = fc.segment_segment_distance(*(rows([case[i] for case in cases]) for i in range(4)))
+    for d, case, meet in zip(got.tolist(), cases, meets):
+        _check_distance_value(d, case, meet)
+
+
+def _check_closest(fc, cases):
+    for case in cases:
+        d, s, t, p, q = fc.segment_segment_closest(*case)
+        assert (d == 0.0) is exact.segments_intersect(*case), show(case)
+        assert 0.0 <= s <= 1.0 and 0.0 <= t <= 1.0, (show(case), s, t)
+        if d == 0.0:
+            assert tuple(p) == tuple(q), (show(case), p, q)
+
+
+def _check_segment_collide(fc, cases):
+    expected = [exact.segments_intersect(*case) for case in cases]
+    for (a, b, c, d), want in zip(cases, expected):
+        s1, s2 = fc.Segment(*a, *b), fc.Segment(*c, *d)
+        assert fc.collide(s1, s2) is want, show((a, b, c, d))
+        assert fc.collide(s2, s1) is want, show((a, b, c, d))
+        assert (fc.distance(s1, s2) == 0.0) is want, show((a, b, c, d))
+    arr1 = fc.SegmentArray(np.array([a + b for a, b, _, _ in cases], dtype=np.float64))
+    arr2 = fc.SegmentArray(np.array([c + d for _, _, c, d in cases], dtype=np.float64))
+    assert fc.collide(arr1, arr2).tolist() == expected, cases
+
+
+def _check_capsules(fc, kind, case, ra, rb):
+    a, b, c, d = case
+    first = fc.Capsule(*a, *b, ra)
+    if kind == "capsule-capsule":
+        second, total = fc.Capsule(*c, *d, rb), Fraction(ra) + Fraction(rb)
+    else:
+        second, total = fc.Segment(*c, *d), Fraction(ra)
+        rb = 0.0
+    where = f"{show(case)}, ra, rb = {ra!r}, {rb!r}"
+    hit = fc.collide(first, second)
+    # consistency and symmetry hold everywhere, the band included
+    assert fc.collide(second, first) is hit, where
+    assert (fc.distance(first, second) == 0.0) is hit, where
+    assert (fc.distance(second, first) == 0.0) is hit, where
+    d2 = exact.segment_segment_dist2(*case)
+    band = Fraction(BAND) * (exact.frame_extent(case) + Fraction(ra) + Fraction(rb))
+    outside = d2 > (total + band) ** 2 or (total > band and d2 < (total - band) ** 2)
+    assume(outside)
+    want = d2 <= total * total
+    assert hit is want, f"{where}: exact core distance {root(d2)!r}, ra + rb {float(total)!r}"
+
+
+# ------------------------------------------------------------------------- the tests
+
+
+@FAST
+@given(cases=CASES)
+def test_orient2d_is_exact(fc, cases):
+    _check_orient(fc, cases)
+
+
+@FAST
+@given(cases=CASES)
+def test_segments_intersect_is_exact(fc, cases):
+    _check_intersect(fc, cases)
+
+
+@FAST
+@given(cases=CASES)
+def test_segment_segment_distance_zero_exactly_when_meeting(fc, cases):
+    """d == 0.0 exactly when the segments meet; otherwise d > 0 and
+    |d - d_exact| <= 8 * 2**-52 * M + 2**-535, where d_exact is the exact distance (the square
+    root of exact.segment_segment_dist2) and M is exact.frame_extent of the four
+    points: per axis, the largest |coordinate - a's coordinate| when every coordinate
+    on that axis lies within a factor 2 of a's (same sign: the subtraction is exact,
+    Sterbenz), else the largest |coordinate|."""
+    _check_distance(fc, cases)
+
+
+@FAST
+@given(cases=CASES)
+def test_segment_segment_closest_meeting_point(fc, cases):
+    _check_closest(fc, cases)
+
+
+@FAST
+@given(cases=CASES)
+def test_collide_segments_is_exact(fc, cases):
+    _check_segment_collide(fc, cases)
+
+
+@pytest.mark.parametrize("kind", ["capsule-capsule", "capsule-segment"])
+@FAST
+@given(data=st.data())
+def test_collide_capsules_outside_band(fc, kind, data):
+    case = data.draw(exact.strategy(), label="case")
+    ra, rb = data.draw(exact.radii_strategy(case), label="radii")
+    _check_capsules(fc, kind, case, ra, rb)
+
+
+@pytest.mark.slow
+@SLOW
+@given(cases=CASES)
+def test_orient2d_is_exact_long(fc, cases):
+    _check_orient(fc, cases)
+
+
+@pytest.mark.slow
+@SLOW
+@given(cases=CASES)
+def test_segments_intersect_is_exact_long(fc, cases):
+    _check_intersect(fc, cases)
+
+
+@pytest.mark.slow
+@SLOW
+@given(cases=CASES)
+def test_segment_segment_distance_zero_exactly_when_meeting_long(fc, cases):
+    """The bound of test_segment_segment_distance_zero_exactly_when_meeting."""
+    _check_distance(fc, cases)
+
+
+@pytest.mark.slow
+@SLOW
+@given(cases=CASES)
+def test_segment_segment_closest_meeting_point_long(fc, cases):
+    _check_closest(fc, cases)
+
+
+@pytest.mark.slow
+@SLOW
+@given(cases=CASES)
+def test_collide_segments_is_exact_long(fc, cases):
+    _check_segment_collide(fc, cases)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["capsule-capsule", "capsule-segment"])
+@SLOW
+@given(data=st.data())
+def test_collide_capsules_outside_band_long(fc, kind, data):
+    case = data.draw(exact.strategy(), label="case")
+    ra, rb = data.draw(exact.radii_strategy(case), label="radii")
+    _check_capsules(fc, kind, case, ra, rb)
+
+
+# --------------------------------------------------------------------- plain cases
+
+ISSUE = ((-0.37050899826797146, -0.22157418813329932), (0.8456438002738476, -0.6787876620351443),
+         (1.067771125277651, -0.762296581338117), (2.0406933641111062, -1.128067360459593))
+
+
+def test_issue_example(fc):
+    a, b, c, d = ISSUE
+    assert exact.segments_intersect(a, b, c, d) is False
+    d2 = exact.segment_segment_dist2(a, b, c, d)
+    assert math.sqrt(d2) == pytest.approx(0.23730631705981975, rel=1e-15)
+    assert fc.segments_intersect(a, b, c, d) is False
+    dist = fc.segment_segment_distance(a, b, c, d)
+    assert within(dist, d2, distance_bound(ISSUE)), dist
+    assert fc.collide(fc.Segment(*a, *b), fc.Segment(*c, *d)) is False
+    k1, k2 = fc.Capsule(*a, *b, 0.01), fc.Capsule(*c, *d, 0.01)
+    assert fc.collide(k1, k2) is False
+    assert fc.contact(k1, k2) is None
+
+
+ONE_UP = math.nextafter(1.0, 2.0)  # 1 + 2**-52
+
+HAND = [
+    # (case, meet, distance): worked by hand, and the exact oracle must agree
+    pytest.param(((0.0, 0.0), (4.0, 0.0), (2.0, 0.0), (2.0, 3.0)), True, 0.0, id="t-junction"),
+    pytest.param(((0.0, 0.0), (4.0, 2.0), (2.0, 1.0), (-1.0, 7.0)), True, 0.0,
+                 id="t-junction-slanted"),
+    pytest.param(((0.0, 0.0), (1.0, 1.0), (1.0, 1.0), (3.0, 3.0)), True, 0.0,
+                 id="collinear-shared-end"),
+    pytest.param(((3.0, -6.0), (1.0, -2.0), (-2.0, 4.0), (1.0, -2.0)), True, 0.0,
+                 id="collinear-shared-end-reversed"),
+    pytest.param(((0.0, 0.0), (1.0, 0.0), (ONE_UP, 0.0), (2.0, 0.0)), False, 2.0 ** -52,
+                 id="collinear-ulp-gap"),
+    pytest.param(((0.0, 3.0), (0.0, 1.0), (0.0, ONE_UP), (0.0, -4.0)), True, 0.0,
+                 id="collinear-ulp-overlap"),
+    pytest.param(((0.0, 0.0), (1.0, 1.0), (ONE_UP, ONE_UP), (2.0, 2.0)), False,
+                 math.sqrt(2.0) * 2.0 ** -52, id="diagonal-ulp-gap"),
+    pytest.param(((2.0, 1.0), (2.0, 1.0), (0.0, 0.0), (4.0, 2.0)), True, 0.0, id="point-on-segment"),
+    pytest.param(((3.0, 1.0), (3.0, 1.0), (0.0, 0.0), (4.0, 2.0)), False, 1.0 / math.sqrt(5.0),
+                 id="point-off-segment"),
+    pytest.param(((6.0, 3.0), (6.0, 3.0), (0.0, 0.0), (4.0, 2.0)), False, math.sqrt(5.0),
+                 id="point-on-line-beyond"),
+]
+
+
+@pytest.mark.parametrize("case, meet, dist", HAND)
+def test_hand_worked(fc, case, meet, dist):
+    a, b, c, d = case
+    assert exact.segments_intersect(*case) is meet
+    assert math.sqrt(exact.segment_segment_dist2(*case)) == pytest.approx(dist, rel=1e-15)
+    for p, q, r, s in (case, (c, d, a, b), (b, a, d, c)):
+        assert fc.segments_intersect(p, q, r, s) is meet
+        got = fc.segment_segment_distance(p, q, r, s)
+        if meet:
+            assert got == 0.0
+            d0, _, _, on1, on2 = fc.segment_segment_closest(p, q, r, s)
+            assert d0 == 0.0 and tuple(on1) == tuple(on2)
+        else:
+            assert got == pytest.approx(dist, rel=1e-15)
+        assert fc.collide(fc.Segment(*p, *q), fc.Segment(*r, *s)) is meet
+
+
+@pytest.mark.parametrize("case", [
+    ((0.0, 0.0), (0.0, 0.0), (5e-324, 0.0), (5e-324, 0.0)),
+    ((0.0, -256.0), (0.0, -256.0), (-5e-324, -256.0), (-5e-324, -256.0)),
+    ((0.0, 0.0), (1.0, 0.0), (0.5, 1e-170), (0.75, 1e-170)),
+    ((0.0, 0.0), (0.0, 0.0), (1e-160, 0.0), (1e-160, 0.0)),
+], ids=["one-subnormal-ulp", "one-subnormal-ulp-at-y-256", "1e-170-above", "1e-160-apart"])
+def test_distance_below_squared_underflow(fc, case):
+    """Distances whose square underflows (below ~1.5e-154) are resolved to 2**-535 and
+    stay positive: the bound of test_segment_segment_distance_zero_exactly_when_meeting,
+    whose M is the distance itself in all but 1e-170-above (whose M is 1)."""
+    assert exact.segments_intersect(*case) is False
+    _check_distance_value(fc.segment_segment_distance(*case), case, False)
+
+
+def test_orient2d_hand_worked(fc):
+    # 0.2, 0.7, 0.95 and 1.4000000000000001 are not the decimals they print as: the
+    # rounded determinant is +1.1e-16, the exact one negative (the docstring's case)
+    a, b, c = (0.2, 0.2), (1.0, 0.7), (1.4000000000000001, 0.95)
+    assert exact.orient(a, b, c) == -1
+    assert fc.orient2d(a, b, c) == -1
+    assert fc.orient2d((0, 0), (1, 0), (0, 1)) == 1
+    assert fc.orient2d((0, 0), (1, 0), (0, -1)) == -1
+    assert fc.orient2d((1e6, 1e6), (1e6 + 3, 1e6 + 3), (1e6 - 7, 1e6 - 7)) == 0
+    assert fc.orient2d((0.0, 0.0), (1.0, 1.0), (ONE_UP, 1.0)) == -1
