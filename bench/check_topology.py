@@ -283,10 +283,14 @@ def check_chunk(mods, tallies, P, R, stats):
 
     for name, fc in mods.items():
         t = tallies[name]
-        got = np.concatenate([
-            timed(t, CHECKS[0], fc.orient2d, a, b, c), timed(t, CHECKS[0], fc.orient2d, a, b, d),
-            timed(t, CHECKS[0], fc.orient2d, c, d, a), timed(t, CHECKS[0], fc.orient2d, c, d, b)])
-        t.add(CHECKS[0], got, np.concatenate([o1, o2, o3, o4]), triple_of)
+        if hasattr(fc, "orient2d"):
+            # (a build from before orient2d existed has the other checks only)
+            got = np.concatenate([
+                timed(t, CHECKS[0], fc.orient2d, a, b, c),
+                timed(t, CHECKS[0], fc.orient2d, a, b, d),
+                timed(t, CHECKS[0], fc.orient2d, c, d, a),
+                timed(t, CHECKS[0], fc.orient2d, c, d, b)])
+            t.add(CHECKS[0], got, np.concatenate([o1, o2, o3, o4]), triple_of)
         t.add(CHECKS[1], timed(t, CHECKS[1], fc.segments_intersect, a, b, c, d), meet, case_of)
         dd = timed(t, CHECKS[2], fc.segment_segment_distance, a, b, c, d)
         t.add(CHECKS[2], dd == 0.0, meet, case_of)

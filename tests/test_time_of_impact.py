@@ -104,18 +104,25 @@ def test_apart_by_a_hair_never_touches_at_time_zero(fc):
     assert fc.time_of_impact(b, (-v[0], -v[1]), a, (0, 0)) == t
 
 
-def test_segment_end_on_the_other_by_rounding_reports_the_smallest_positive_time(fc):
-    # collide says apart (the closest points 6e-16 apart), but b's first end lies on a
-    # by the sign tests of a segment's inside (its cross product with a is 0.0): touching
-    # at once, whichever way b moves and whichever end faces the motion
+def test_segment_all_but_on_the_other_touches_only_moving_towards_it(fc):
+    # b lies 6e-16 to the right of a (both ends, by exact signs), all along a's line:
+    # the rounded cross product of b's first end with a is 0.0.  Moving away from a
+    # (v . n < 0 for a's left normal n ~ (-0.644, 0.765)) they never touch; moving
+    # towards it they touch after about 6e-16 / (v . n), rounding noise at this scale
     a = fc.Segment(-1.1433750441754782, -0.8185615245890911, 2.3291555869566816,
                    2.104125638409987)
     b = fc.Segment(2.3291555869532092, 2.1041256384070643, -0.9488233920318625,
                    -0.6548331289459299)
     assert fc.collide(a, b) is False
-    for v in ((1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.3, -2.0)):
-        assert fc.time_of_impact(a, (0, 0), b, v) == 5e-324
-        assert fc.time_of_impact(b, v, a, (0, 0)) == 5e-324
+    assert fc.orient2d((a.ax, a.ay), (a.bx, a.by), (b.ax, b.ay)) == -1
+    assert fc.orient2d((a.ax, a.ay), (a.bx, a.by), (b.bx, b.by)) == -1
+    for v in ((1.0, 0.0), (0.3, -2.0)):
+        assert fc.time_of_impact(a, (0, 0), b, v) is None
+        assert fc.time_of_impact(b, v, a, (0, 0)) is None
+    for v in ((-1.0, 0.0), (0.0, 1.0)):
+        t = fc.time_of_impact(a, (0, 0), b, v)
+        assert 0.0 < t < 1e-14
+        assert fc.time_of_impact(b, v, a, (0, 0)) == t
 
 
 def test_ray_along_a_nearly_straight_box_edge(fc):

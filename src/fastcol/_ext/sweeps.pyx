@@ -11,9 +11,9 @@ from libc.string cimport memcpy
 from cpython.object cimport PyObject
 
 from .entry cimport fast_entry
-from .geometry cimport SegClosest, closest_on_segment, dist2, segment_segment
-from .narrowphase cimport Convex, Round, point_in_convex
-from .predicates cimport exact_origin
+from .geometry cimport SegClosest, closest_on_segment, dist2, on_segment, segment_segment
+from .narrowphase cimport Convex, Round, box_normal, box_side, point_in_convex
+from .predicates cimport exact_origin, orient_decide, orient_sign, side_sign
 from .queries cimport (
     View,
     _check,
@@ -60,14 +60,22 @@ cdef inline bint _circle_t(double px, double py, double dx, double dy, double cx
     cdef double my = py - cy
     cdef double b = mx * dx + my * dy
     cdef double h, rl, s, c0
-    if b >= 0.0:
+    if r == 0.0:
+        # a point: hit exactly when it lies on the ray's line, ahead (exact signs)
+        if (side_sign(px, py, dx, dy, cx, cy) != 0
+                or side_sign(cx, cy, dy, 0.0 - dx, px, py) >= 0):
+            return False
+    elif b >= 0.0:
         # heading away (or sideways) from a circle the origin lies outside of
         return False
     # |d| times the centre's distance from the ray's line, against |d| times r: the
     # half chord times |d| then needs no division (one less in the chain to t)
     h = fabs(mx * dy - my * dx)
     rl = r * L
-    if h > rl:
+    if r == 0.0:
+        # on the line by the exact sign: the rounded offset counts as none
+        h = 0.0
+    elif h > rl:
         return False
     s = sqrt((rl - h) * (rl + h))
     c0 = mx * mx + my * my - r * r
@@ -87,7 +95,7 @@ cdef bint ray_circle(double px, double py, double dx, double dy, double cx, doub
     cdef double mx = px - cx
     cdef double my = py - cy
     cdef double L, t, hx, hy, hl
-    if mx * dx + my * dy >= 0.0:
+    if r > 0.0 and mx * dx + my * dy >= 0.0:
         # heading away (or sideways): _circle_t's first test, before |d|'s square root
         return False
     L = sqrt(dx * dx + dy * dy)
@@ -156,15 +164,44 @@ cdef inline bint _beyond(double px, double py, double dx, double dy, double cx, 
     return w >= 0.0 and w * w >= r * r * dd
 
 
+cdef inline bint _segment_face(double px, double py, double dx, double dy, double ax,
+                              double ay, double bx, double by, double ex, double ey,
+                              double c, double den, double* t, bint* left) noexcept nogil:
+    # ray_round's side faces of a segment (r == 0), every decision by exact signs (the
+    # reference's _segment_face): True on a crossing, t (OUT) and left (OUT: the face
+    # on the left of ab); c and den are the rounded offset and speed
+    cdef int g_den = 0 - side_sign(ax, ay, dx, dy, bx, by)
+    cdef int g_c = orient_decide(ex * (py - ay), ey * (px - ax), ax, ay, bx, by, px, py)
+    cdef double dd, ta, tb
+    if g_den == 0 or g_c * g_den >= 0:
+        # along the line, or heading away from it
+        return False
+    if side_sign(px, py, dx, dy, ax, ay) * side_sign(px, py, dx, dy, bx, by) > 0:
+        # both ends on one side of the ray's line
+        return False
+    t[0] = (0.0 - c) / den
+    if not (c * g_c > 0.0 and den * g_den > 0.0):
+        # the rounded parts lost the exact signs: the nearer end's projection
+        dd = dx * dx + dy * dy
+        ta = ((ax - px) * dx + (ay - py) * dy) / dd
+        tb = ((bx - px) * dx + (by - py) * dy) / dd
+        t[0] = ta if ta < tb else tb
+        if not t[0] > 0.0:
+            t[0] = 0.0
+    left[0] = g_c > 0
+    return True
+
+
 cdef int ray_round(double px, double py, double dx, double dy, double ax, double ay,
                    double bx, double by, double r, bint ends, double* out,
                    bint normal) noexcept nogil:
     # the capsule with core ab and radius r: side face, circle at a, circle at b (the
     # circles only with ends: time_of_impact has cast them already, see _sweep); the
     # hit's normal only with normal (else out[1:3] are zeros)
-    cdef double qx, qy, ex, ey, ee, le, rl, c, den, k, oa, ob, dot, t
+    cdef double qx, qy, ex, ey, ee, le, rl, c, den, k, oa, ob, t
     cdef double best = 0.0
     cdef bint skip = False
+    cdef bint left = False
     cdef double nx = 0.0
     cdef double ny = 0.0
     cdef bint found = False
@@ -176,14 +213,12 @@ cdef int ray_round(double px, double py, double dx, double dy, double ax, double
         # a zero-length core: its inside test and one circle, without the steps below
         return ray_disc(px, py, dx, dy, ax, ay, r, out, normal)
     if r == 0.0:
-        # a segment or a point: on it by sign tests, not by a rounded distance
+        # a segment or a point: on it by exact signs, not by a rounded distance
         if ee == 0.0:
             if px == ax and py == ay:
                 return INSIDE
-        elif ex * (py - ay) - ey * (px - ax) == 0.0:
-            dot = (px - ax) * ex + (py - ay) * ey
-            if 0.0 <= dot and dot <= ee:
-                return INSIDE
+        elif on_segment(px, py, ax, ay, bx, by):
+            return INSIDE
     else:
         closest_on_segment(px, py, ax, ay, bx, by, &qx, &qy)
         if sqrt(dist2(px, py, qx, qy)) <= r:
@@ -193,7 +228,13 @@ cdef int ray_round(double px, double py, double dx, double dy, double ax, double
         rl = r * le
         c = ex * (py - ay) - ey * (px - ax)
         den = ex * dy - ey * dx
-        if den < 0.0 and c >= rl:
+        if r == 0.0:
+            found = _segment_face(px, py, dx, dy, ax, ay, bx, by, ex, ey, c, den, &best,
+                                  &left)
+            if found and normal:
+                nx = 0.0 - ey / le if left else ey / le
+                ny = ex / le if left else 0.0 - ex / le
+        elif den < 0.0 and c >= rl:
             # approaching the face on the left of ab
             k = r * (dx * ex + dy * ey) / le
             oa = dx * (ay - py) - dy * (ax - px) + k
@@ -251,59 +292,140 @@ cdef int ray_round(double px, double py, double dx, double dy, double ax, double
 
 cdef int ray_slab(double pu, double pv, double du, double dv, double u0, double v0,
                   double u1, double v1, double* t, int* face) noexcept nogil:
-    # the box [u0, u1] x [v0, v1]; t, face (OUT): entering t and face on a hit
-    cdef double tu, eu, tv, ev, lu, lv, exit_t
-    cdef int fu, fv
+    # the box [u0, u1] x [v0, v1]; t, face (OUT): entering t and face on a hit.  The
+    # comparisons of times by exact signs (see the reference)
+    cdef double uin, uout, vin, vout, lu, lv
+    cdef int fu, fv, su, sv, order
+    cdef bint on_u
     if u0 <= pu and pu <= u1 and v0 <= pv and pv <= v1:
         return INSIDE
-    if du > 0.0:
-        tu = (u0 - pu) / du
+    su = 1 if du > 0.0 else (-1 if du < 0.0 else 0)
+    sv = 1 if dv > 0.0 else (-1 if dv < 0.0 else 0)
+    if (su == 0 and (pu < u0 or pu > u1)) or (sv == 0 and (pv < v0 or pv > v1)):
+        # parallel to a slab and outside it
+        return MISS
+    # the entering and exiting sides of each slab
+    if su > 0:
+        uin = u0
+        uout = u1
         fu = LEFT
-        eu = (u1 - pu) / du
-    elif du < 0.0:
-        tu = (u1 - pu) / du
+    else:
+        uin = u1
+        uout = u0
         fu = RIGHT
-        eu = (u0 - pu) / du
-    else:
-        # parallel to the u slab: inside it, or never
-        if pu < u0 or pu > u1:
-            return MISS
-        tu = -INFINITY
-        fu = -1
-        eu = INFINITY
-    if dv > 0.0:
-        tv = (v0 - pv) / dv
+    if sv > 0:
+        vin = v0
+        vout = v1
         fv = BOTTOM
-        ev = (v1 - pv) / dv
-    elif dv < 0.0:
-        tv = (v1 - pv) / dv
+    else:
+        vin = v1
+        vout = v0
         fv = TOP
-        ev = (v0 - pv) / dv
-    else:
-        if pv < v0 or pv > v1:
-            return MISS
-        tv = -INFINITY
-        fv = -1
-        ev = INFINITY
-    if tu > tv:
-        t[0] = tu
-        face[0] = fu
-    elif tv > tu:
-        t[0] = tv
-        face[0] = fv
-    else:
+    if su == 0:
+        # inside the u slab, outside the box: the v face, ahead when p lies before it
+        if (vin - pv) * sv > 0.0:
+            t[0] = (vin - pv) / dv
+            face[0] = fv
+            return HIT
+        return MISS
+    if sv == 0:
+        if (uin - pu) * su > 0.0:
+            t[0] = (uin - pu) / du
+            face[0] = fu
+            return HIT
+        return MISS
+    # tu - tv has the sign of -S * su * sv, S the side of the corner (uin, vin)
+    order = 0 - side_sign(pu, pv, du, dv, uin, vin) * su * sv
+    if order == 0:
         # through a corner: a face of positive length, then the lower index
-        t[0] = tu
         lu = v1 - v0
         lv = u1 - u0
         if (lu > 0.0) != (lv > 0.0):
-            face[0] = fu if lu > 0.0 else fv
+            on_u = lu > 0.0
         else:
-            face[0] = fu if fu < fv else fv
-    exit_t = eu if eu < ev else ev
-    if t[0] > exit_t or t[0] < 0.0:
+            on_u = fu < fv
+    else:
+        on_u = order > 0
+    if on_u:
+        # tu, ahead, and no later than the v slab's exit (the corner (uin, vout))
+        if (uin - pu) * su > 0.0 and side_sign(pu, pv, du, dv, uin, vout) * su * sv >= 0:
+            t[0] = (uin - pu) / du
+            face[0] = fu
+            return HIT
         return MISS
-    return HIT
+    # tv, ahead, and no later than the u slab's exit (the corner (uout, vin))
+    if (vin - pv) * sv > 0.0 and side_sign(pu, pv, du, dv, uout, vin) * su * sv <= 0:
+        t[0] = (vin - pv) / dv
+        face[0] = fv
+        return HIT
+    return MISS
+
+
+cdef int ray_ring(double px, double py, double dx, double dy, const Convex* cv,
+                  double* t, int* face) noexcept nogil:
+    # an OBB or Polygon: the side the ray enters through, by exact signs; t, face
+    # (OUT) on a hit (see the reference's ray_ring)
+    cdef int n = cv.n
+    cdef bint box = cv.kind == OBB_KIND
+    cdef int i, j, si, sj, s0, inner
+    cdef int point_face = -1
+    cdef double xi, yi, xj, yj, x0, y0, ex, ey, num, den, nx, ny, dd, ta, tb
+    if point_in_convex(cv, px, py):
+        return INSIDE
+    x0 = cv.xs[0] - cv.ox
+    y0 = cv.ys[0] - cv.oy
+    xi = x0
+    yi = y0
+    # each corner against the ray's line, made once (edge i ends where i + 1 starts)
+    s0 = side_sign(px, py, dx, dy, x0, y0)
+    si = s0
+    for i in range(n):
+        j = i + 1 if i + 1 < n else 0
+        if j == 0:
+            xj = x0
+            yj = y0
+            sj = s0
+        else:
+            xj = cv.xs[j] - cv.ox
+            yj = cv.ys[j] - cv.oy
+            sj = side_sign(px, py, dx, dy, xj, yj)
+        if xi == xj and yi == yj:
+            if box and point_face < 0 and si == 0 and box_side(cv, i, px, py) < 0:
+                # a box's side of zero length: through its corner, heading inwards
+                # across the side's line (d . n < 0)
+                box_normal(cv, i, &nx, &ny)
+                if side_sign(0.0, 0.0, ny, 0.0 - nx, dx, dy) < 0:
+                    point_face = i
+        elif si * sj <= 0:
+            inner = (box_side(cv, i, px, py) if box
+                     else orient_sign(xi, yi, xj, yj, px, py))
+            if inner < 0 and side_sign(xi, yi, dx, dy, xj, yj) < 0:
+                ex = xj - xi
+                ey = yj - yi
+                num = ex * (py - yi) - ey * (px - xi)
+                den = ex * dy - ey * dx
+                face[0] = i
+                if num < 0.0 and den > 0.0:
+                    t[0] = -num / den
+                else:
+                    # the rounded parts lost the exact signs: the nearer end's projection
+                    dd = dx * dx + dy * dy
+                    ta = ((xi - px) * dx + (yi - py) * dy) / dd
+                    tb = ((xj - px) * dx + (yj - py) * dy) / dd
+                    t[0] = ta if ta < tb else tb
+                    if not t[0] > 0.0:
+                        t[0] = 0.0
+                return HIT
+        xi = xj
+        yi = yj
+        si = sj
+    if point_face >= 0:
+        xi = cv.xs[point_face] - cv.ox
+        yi = cv.ys[point_face] - cv.oy
+        t[0] = ((xi - px) * dx + (yi - py) * dy) / (dx * dx + dy * dy)
+        face[0] = point_face
+        return HIT
+    return MISS
 
 
 cdef inline double _face_length(int face, double u0, double v0, double u1,
@@ -316,10 +438,8 @@ cdef inline double _face_length(int face, double u0, double v0, double u1,
 cdef int ray_convex(double px, double py, double dx, double dy, const Convex* cv,
                     double* out) noexcept nogil:
     # an AABB, OBB or Polygon; out (OUT) = (t, nx, ny) on a hit
-    cdef double x0, y0, x1, y1, c, s, rx, ry, pu, pv, du, dv, hw, hh, L, t
-    cdef double t_in, t_out, ex, ey, num, den, le, xi, yi, xj, yj, fx, fy
+    cdef double x0, y0, x1, y1, L, t, ex, ey, le, xi, yi, xj, yj
     cdef int face, st, i, n
-    cdef bint inside
     if cv.kind == AABB_KIND:
         x0 = cv.xs[0]
         y0 = cv.ys[0]
@@ -346,91 +466,30 @@ cdef int ray_convex(double px, double py, double dx, double dy, const Convex* cv
             out[1] = -1.0
             out[2] = 0.0
         return HIT
+    st = ray_ring(px, py, dx, dy, cv, &t, &face)
+    if st != HIT:
+        return st
+    out[0] = t
+    n = cv.n
+    i = face + 1 if face + 1 < n else 0
+    xi = cv.xs[face] - cv.ox
+    yi = cv.ys[face] - cv.oy
+    xj = cv.xs[i] - cv.ox
+    yj = cv.ys[i] - cv.oy
     if cv.kind == OBB_KIND:
-        # the ray in the box frame, as point_in_convex measures points
-        c = cv.cos
-        s = cv.sin
-        rx = px - cv.cx
-        ry = py - cv.cy
-        pu = rx * c + ry * s
-        pv = ry * c - rx * s
-        du = dx * c + dy * s
-        dv = dy * c - dx * s
-        hw = cv.hw
-        hh = cv.hh
-        st = ray_slab(pu, pv, du, dv, -hw, -hh, hw, hh, &t, &face)
-        if st != HIT:
-            return st
-        out[0] = t
-        if _face_length(face, -hw, -hh, hw, hh) == 0.0:
+        if xi == xj and yi == yj:
+            # a face of zero length: the end-on normal
             L = sqrt(dx * dx + dy * dy)
             out[1] = 0.0 - dx / L
             out[2] = 0.0 - dy / L
-        elif face == BOTTOM:
-            out[1] = s
-            out[2] = 0.0 - c
-        elif face == RIGHT:
-            out[1] = c
-            out[2] = s
-        elif face == TOP:
-            out[1] = 0.0 - s
-            out[2] = c
         else:
-            out[1] = 0.0 - c
-            out[2] = 0.0 - s
+            box_normal(cv, face, &out[1], &out[2])
         return HIT
-    # polygon: clip the ray against each edge's inner half-plane (counter-clockwise)
-    n = cv.n
-    inside = True
-    t_in = -INFINITY
-    t_out = INFINITY
-    face = -1
-    fx = fy = 0.0
-    # each vertex is made local once: edge i ends where edge i + 1 starts
-    x0 = cv.xs[0] - cv.ox
-    y0 = cv.ys[0] - cv.oy
-    xi = x0
-    yi = y0
-    for i in range(n):
-        if i + 1 < n:
-            xj = cv.xs[i + 1] - cv.ox
-            yj = cv.ys[i + 1] - cv.oy
-        else:
-            xj = x0
-            yj = y0
-        ex = xj - xi
-        ey = yj - yi
-        num = ex * (py - yi) - ey * (px - xi)
-        den = ex * dy - ey * dx
-        if num < 0.0:
-            inside = False
-        if den == 0.0:
-            if num < 0.0:
-                # parallel to an edge and outside it
-                return MISS
-        elif den > 0.0:
-            t = -num / den
-            if t > t_in:
-                # strict: exact ties keep the lower edge index
-                t_in = t
-                face = i
-                fx = ex
-                fy = ey
-        else:
-            t = -num / den
-            if t < t_out:
-                t_out = t
-        xi = xj
-        yi = yj
-    if inside:
-        return INSIDE
-    if face < 0 or t_in < 0.0 or t_in > t_out:
-        return MISS
-    # the entered face's edge, kept from the loop
-    le = sqrt(fx * fx + fy * fy)
-    out[0] = t_in
-    out[1] = fy / le
-    out[2] = 0.0 - fx / le
+    ex = xj - xi
+    ey = yj - yi
+    le = sqrt(ex * ex + ey * ey)
+    out[1] = ey / le
+    out[2] = 0.0 - ex / le
     return HIT
 
 
@@ -692,8 +751,10 @@ cdef double _sweep(const View* a, const View* b, double ox, double oy, double vx
 
 cdef struct Core:
     # a core ab, with what each ray along one direction d against it (grown by r)
-    # shares: e = b - a, |e|^2, |e|, r |e| and e x d (le, rl, den only when ee > 0)
+    # shares: e = b - a, |e|^2, |e|, r |e| and e x d, rounded and its exact sign (le,
+    # rl, den, gden only when ee > 0)
     double ax, ay, bx, by, ex, ey, ee, le, rl, den
+    int gden
 
 
 cdef inline void _core_along(const Round* c, double r, double dx, double dy,
@@ -709,15 +770,12 @@ cdef inline void _core_along(const Round* c, double r, double dx, double dy,
         out.le = sqrt(out.ee)
         out.rl = r * out.le
         out.den = out.ex * dy - out.ey * dx
+        out.gden = 0 - side_sign(c.ax, c.ay, dx, dy, c.bx, c.by)
 
 
 cdef inline bint _on_core(double px, double py, const Core* c) noexcept nogil:
-    # the reference's _on_segment: p on the core c (ee > 0) by sign tests
-    cdef double dot
-    if c.ex * (py - c.ay) - c.ey * (px - c.ax) == 0.0:
-        dot = (px - c.ax) * c.ex + (py - c.ay) * c.ey
-        return 0.0 <= dot and dot <= c.ee
-    return False
+    # p on the core c (ee > 0) by exact signs (geometry's on_segment)
+    return on_segment(px, py, c.ax, c.ay, c.bx, c.by)
 
 
 cdef inline int _face_ray(double px, double py, double dx, double dy, const Core* c,
@@ -730,6 +788,7 @@ cdef inline int _face_ray(double px, double py, double dx, double dy, const Core
     # than best (the sweep's least t so far) cannot change the sweep's answer, and is
     # a miss without its end tests (its t is ray_round's, worked out first)
     cdef double qx, qy, cr, k, oa, ob, tc, rs, rls
+    cdef bint left
     if not outside:
         if r > 0.0:
             closest_on_segment(px, py, c.ax, c.ay, c.bx, c.by, &qx, &qy)
@@ -742,6 +801,13 @@ cdef inline int _face_ray(double px, double py, double dx, double dy, const Core
             return INSIDE
     if c.ee > 0.0:
         cr = c.ex * (py - c.ay) - c.ey * (px - c.ax)
+        if r == 0.0:
+            # a segment: every decision by exact signs
+            if _segment_face(px, py, dx, dy, c.ax, c.ay, c.bx, c.by, c.ex, c.ey, cr, c.den,
+                             &tc, &left) and tc < best:
+                t[0] = tc
+                return HIT
+            return MISS
         # the face on p's side, if p approaches it from outside: on the left of the
         # core (normal (-ey, ex) / |e|) or on its right.  ray_round writes the two
         # sides out; here they share one body through the sign of r (exact)
@@ -813,7 +879,8 @@ cdef inline int _near_ends(const Core* c, double p0x, double p0y, double p1x,
     # the reference's _near_ends against the core c (ee > 0, den its e x d): bit 1
     # for p0, bit 2 for p1, 0 for neither
     cdef double c0, c1, tol
-    if c.den == 0.0:
+    if c.gden == 0:
+        # d runs along the core's line (exact sign)
         return 0
     c0 = c.ex * (p0y - c.ay) - c.ey * (p0x - c.ax)
     c1 = c.ex * (p1y - c.ay) - c.ey * (p1x - c.ax)
@@ -822,7 +889,7 @@ cdef inline int _near_ends(const Core* c, double p0x, double p0y, double p1x,
     if fabs(c0 - c1) <= tol:
         return 3
     # approaching the left face (den < 0) the smaller offset is nearer, else the larger
-    if (c0 < c1) == (c.den < 0.0):
+    if (c0 < c1) == (c.gden < 0):
         return 1
     return 2
 

@@ -29,9 +29,9 @@ import math
 from .. import _batch
 from .._validate import as_direction, as_limit, as_point, shape_type_error
 from . import batch
-from .geometry import closest_on_segment, dist2
-from .narrowphase import convex_local, point_in_convex
-from .predicates import exact_origin
+from .geometry import closest_on_segment, dist2, on_segment
+from .narrowphase import box_normal, box_side, convex_local, point_in_convex
+from .predicates import exact_origin, orient_decide, orient_sign, side_sign
 from .queries import _canonical, _check, _collide, _core, _extent, _frame, _origin
 from .records import RayHit
 from .shapes import AABB_KIND, CIRCLE, OBB_KIND, SEGMENT, _Shape
@@ -59,7 +59,12 @@ def ray_circle(px, py, dx, dy, cx, cy, r):
     mx = px - cx
     my = py - cy
     b = mx * dx + my * dy
-    if b >= 0.0:
+    if r == 0.0:
+        # a point: hit exactly when it lies on the ray's line, ahead (exact signs)
+        if (side_sign(px, py, dx, dy, cx, cy) != 0
+                or side_sign(cx, cy, dy, 0.0 - dx, px, py) >= 0):
+            return False, 0.0, 0.0, 0.0
+    elif b >= 0.0:
         # heading away (or sideways) from a circle the origin lies outside of
         return False, 0.0, 0.0, 0.0
     L = math.sqrt(dx * dx + dy * dy)
@@ -67,7 +72,10 @@ def ray_circle(px, py, dx, dy, cx, cy, r):
     # half chord times |d| then needs no division (one less in the chain to t)
     h = abs(mx * dy - my * dx)
     rl = r * L
-    if h > rl:
+    if r == 0.0:
+        # on the line by the exact sign: the rounded offset counts as none
+        h = 0.0
+    elif h > rl:
         return False, 0.0, 0.0, 0.0
     s = math.sqrt((rl - h) * (rl + h))
     c0 = mx * mx + my * my - r * r
@@ -137,7 +145,7 @@ def ray_round(px, py, dx, dy, ax, ay, bx, by, r, ends=True):
         if ee == 0.0:
             if px == ax and py == ay:
                 return _INSIDE
-        elif _on_segment(px, py, ax, ay, bx, by):
+        elif on_segment(px, py, ax, ay, bx, by):
             return _INSIDE
     else:
         qt, qx, qy = closest_on_segment(px, py, ax, ay, bx, by)
@@ -188,6 +196,8 @@ def _side_face(px, py, dx, dy, ax, ay, bx, by, ex, ey, ee, r):
     rl = r * le
     c = ex * (py - ay) - ey * (px - ax)  # |e| times the origin's offset from the line
     den = ex * dy - ey * dx  # |e| times the ray's speed across the line
+    if r == 0.0:
+        return _segment_face(px, py, dx, dy, ax, ay, bx, by, ex, ey, le, c, den)
     if den < 0.0 and c >= rl:
         # approaching the face on the left of ab (normal (-ey, ex) / |e|)
         k = r * (dx * ex + dy * ey) / le
@@ -209,15 +219,35 @@ def _side_face(px, py, dx, dy, ax, ay, bx, by, ex, ey, ee, r):
     return False, 0.0, 0.0, 0.0
 
 
-def _on_segment(px, py, ax, ay, bx, by):
-    """Whether p lies on the segment ab of positive length: ``ray_round``'s inside test
-    for r == 0, by sign tests."""
-    ex = bx - ax
-    ey = by - ay
-    if ex * (py - ay) - ey * (px - ax) == 0.0:
-        dot = (px - ax) * ex + (py - ay) * ey
-        return 0.0 <= dot <= ex * ex + ey * ey
-    return False
+def _segment_face(px, py, dx, dy, ax, ay, bx, by, ex, ey, le, c, den):
+    """``_side_face`` of a segment (r == 0): every decision by exact signs.
+
+    The ray enters through the side its origin lies on when it heads across the
+    segment's line (the sign of e x d against the side of p) and the line of the ray
+    separates the ends (or passes through one).  ``c`` and ``den`` are the rounded
+    offset and speed; where they lost the exact signs (a ray all but along the
+    segment), t is taken from the nearer end's projection on the ray instead.
+    """
+    g_den = 0 - side_sign(ax, ay, dx, dy, bx, by)  # the sign of ex * dy - ey * dx
+    g_c = orient_decide(ex * (py - ay), ey * (px - ax), ax, ay, bx, by, px, py)
+    if g_den == 0 or g_c * g_den >= 0:
+        # along the line, or heading away from it (p on it: an end, or apart)
+        return False, 0.0, 0.0, 0.0
+    if side_sign(px, py, dx, dy, ax, ay) * side_sign(px, py, dx, dy, bx, by) > 0:
+        # both ends on one side of the ray's line
+        return False, 0.0, 0.0, 0.0
+    t = (0.0 - c) / den
+    if not (c * g_c > 0.0 and den * g_den > 0.0):
+        dd = dx * dx + dy * dy
+        ta = ((ax - px) * dx + (ay - py) * dy) / dd
+        tb = ((bx - px) * dx + (by - py) * dy) / dd
+        t = ta if ta < tb else tb
+        if not t > 0.0:
+            t = 0.0
+    if g_c > 0:
+        # the face on the left of ab
+        return True, t, 0.0 - ey / le, ex / le
+    return True, t, ey / le, 0.0 - ex / le
 
 
 def _near_ends(ax, ay, bx, by, dx, dy, p0x, p0y, p1x, p1y):
@@ -232,8 +262,9 @@ def _near_ends(ax, ay, bx, by, dx, dy, p0x, p0y, p1x, p1y):
     """
     ex = bx - ax
     ey = by - ay
-    den = ex * dy - ey * dx
-    if den == 0.0:
+    # the sign of e x d, exact: 0 when d runs along the line
+    g_den = 0 - side_sign(ax, ay, dx, dy, bx, by)
+    if g_den == 0:
         return False, False
     c0 = ex * (p0y - ay) - ey * (p0x - ax)
     c1 = ex * (p1y - ay) - ey * (p1x - ax)
@@ -243,7 +274,7 @@ def _near_ends(ax, ay, bx, by, dx, dy, p0x, p0y, p1x, p1y):
     if abs(c0 - c1) <= tol:
         return True, True
     # approaching the left face (den < 0) the smaller offset is nearer, else the larger
-    return (c0 < c1) == (den < 0.0), (c1 < c0) == (den < 0.0)
+    return (c0 < c1) == (g_den < 0), (c1 < c0) == (g_den < 0)
 
 
 def _sweep_cores(ta, tb, r, vx, vy):
@@ -271,10 +302,10 @@ def _sweep_cores(ta, tb, r, vx, vy):
     """
     ax, ay, bx, by, _ = ta
     cx, cy, dx, dy, _ = tb
-    if r == 0.0 and (_on_segment(cx, cy, ax, ay, bx, by)
-                     or _on_segment(dx, dy, ax, ay, bx, by)
-                     or _on_segment(ax, ay, cx, cy, dx, dy)
-                     or _on_segment(bx, by, cx, cy, dx, dy)):
+    if r == 0.0 and (on_segment(cx, cy, ax, ay, bx, by)
+                     or on_segment(dx, dy, ax, ay, bx, by)
+                     or on_segment(ax, ay, cx, cy, dx, dy)
+                     or on_segment(bx, by, cx, cy, dx, dy)):
         return 0.0
     # b's nearer end along +v against a's face
     ex = bx - ax
@@ -349,61 +380,131 @@ _BOTTOM, _RIGHT, _TOP, _LEFT = 0, 1, 2, 3
 def ray_slab(pu, pv, du, dv, u0, v0, u1, v1):
     """``(status, t, face)`` of a ray against the box [u0, u1] x [v0, v1] (slabs).
 
-    The entering face is the one with the largest entering t.  Exact ties (a ray
-    through a corner) go to a face of positive length, then to the lower face index
-    (bottom 0, right 1, top 2, left 3: the order of the box's vertex ring).
+    The entering face is the one with the largest entering t, and the ray hits when
+    that t is positive and no later than either exit.  Those comparisons of times are
+    made by exact signs: which side of the ray's line a corner lies on orders the two
+    slabs' times through it (``side_sign``).  Exact ties (a ray through a corner) go
+    to a face of positive length, then to the lower face index (bottom 0, right 1,
+    top 2, left 3: the order of the box's vertex ring).  The coordinates must be
+    exact (the box's own, in an exact local frame).
     """
     if u0 <= pu <= u1 and v0 <= pv <= v1:
         return INSIDE, 0.0, -1
-    if du > 0.0:
-        tu = (u0 - pu) / du
-        fu = _LEFT
-        eu = (u1 - pu) / du
-    elif du < 0.0:
-        tu = (u1 - pu) / du
-        fu = _RIGHT
-        eu = (u0 - pu) / du
-    else:
-        # parallel to the u slab: inside it, or never
-        if pu < u0 or pu > u1:
-            return MISS, 0.0, -1
-        tu = -math.inf
-        fu = -1
-        eu = math.inf
-    if dv > 0.0:
-        tv = (v0 - pv) / dv
-        fv = _BOTTOM
-        ev = (v1 - pv) / dv
-    elif dv < 0.0:
-        tv = (v1 - pv) / dv
-        fv = _TOP
-        ev = (v0 - pv) / dv
-    else:
-        if pv < v0 or pv > v1:
-            return MISS, 0.0, -1
-        tv = -math.inf
-        fv = -1
-        ev = math.inf
-    if tu > tv:
-        t = tu
-        face = fu
-    elif tv > tu:
-        t = tv
-        face = fv
-    else:
+    su = 1 if du > 0.0 else -1 if du < 0.0 else 0
+    sv = 1 if dv > 0.0 else -1 if dv < 0.0 else 0
+    if su == 0 and (pu < u0 or pu > u1) or sv == 0 and (pv < v0 or pv > v1):
+        # parallel to a slab and outside it
+        return MISS, 0.0, -1
+    # the entering and exiting sides of each slab
+    uin, uout, fu = (u0, u1, _LEFT) if su > 0 else (u1, u0, _RIGHT)
+    vin, vout, fv = (v0, v1, _BOTTOM) if sv > 0 else (v1, v0, _TOP)
+    if su == 0:
+        # inside the u slab, outside the box: the v face, ahead when p lies before it
+        if (vin - pv) * sv > 0.0:
+            return HIT, (vin - pv) / dv, fv
+        return MISS, 0.0, -1
+    if sv == 0:
+        if (uin - pu) * su > 0.0:
+            return HIT, (uin - pu) / du, fu
+        return MISS, 0.0, -1
+    # tu - tv has the sign of -S * su * sv, S the side of the corner (uin, vin)
+    order = 0 - side_sign(pu, pv, du, dv, uin, vin) * su * sv
+    if order == 0:
         # through a corner: prefer a face of positive length (a zero-width box is a
         # segment, hit broadside), then the lower index
-        t = tu
         lu = v1 - v0  # length of the u faces (left, right)
         lv = u1 - u0  # length of the v faces (bottom, top)
         if (lu > 0.0) != (lv > 0.0):
-            face = fu if lu > 0.0 else fv
+            on_u = lu > 0.0
         else:
-            face = fu if fu < fv else fv
-    exit_t = eu if eu < ev else ev
-    if t > exit_t or t < 0.0:
+            on_u = fu < fv
+    else:
+        on_u = order > 0
+    if on_u:
+        # tu, ahead, and no later than the v slab's exit (tu - ev: the corner (uin, vout))
+        if (uin - pu) * su > 0.0 and side_sign(pu, pv, du, dv, uin, vout) * su * sv >= 0:
+            return HIT, (uin - pu) / du, fu
         return MISS, 0.0, -1
-    return HIT, t, face
+    # tv, ahead, and no later than the u slab's exit (tv - eu: the corner (uout, vin))
+    if (vin - pv) * sv > 0.0 and side_sign(pu, pv, du, dv, uout, vin) * su * sv <= 0:
+        return HIT, (vin - pv) / dv, fv
+    return MISS, 0.0, -1
+
+
+def _end_on(dx, dy):
+    """The normal of a feature of zero thickness hit end-on: ``-d / |d|`` (0.0 - x: never
+    a -0.0 component)."""
+    L = math.sqrt(dx * dx + dy * dy)
+    return 0.0 - dx / L, 0.0 - dy / L
+
+
+def _ring_side(cv, i, px, py):
+    """Which side of the ring's side i p lies on: 1 inner, 0 on it, -1 outer (a box's
+    side by ``box_side``, a polygon's edge by ``orient_sign``)."""
+    if cv.kind == OBB_KIND:
+        return box_side(cv, i, px, py)
+    j = i + 1 if i + 1 < len(cv.xs) else 0
+    return orient_sign(cv.xs[i], cv.ys[i], cv.xs[j], cv.ys[j], px, py)
+
+
+def ray_ring(px, py, dx, dy, cv):
+    """``(status, t, face)`` of a ray against an OBB or Polygon (its ring of corners).
+
+    The ray enters through side i when its origin lies strictly outside that side's
+    line, it heads inwards across it, and its own line passes through the side (its
+    ends on both sides of the ray's line, or one on it): exact signs, so the face is
+    the one the ray truly enters for the ring as stored (a box's corners as computed).
+    At a corner the ray passes through, the first such side of positive length in ring
+    order wins (a box's side of zero length, a box of zero width, only when no other
+    does).  t is the rounded crossing (where its rounded parts lost the exact signs, a
+    ray all but along the side, the nearer end's projection on the ray).
+    """
+    xs = cv.xs
+    ys = cv.ys
+    n = len(xs)
+    box = cv.kind == OBB_KIND
+    if point_in_convex(cv, px, py):
+        return INSIDE, 0.0, -1
+    # each corner against the ray's line
+    sides = [side_sign(px, py, dx, dy, xs[k], ys[k]) for k in range(n)]
+    point_face = -1
+    for i in range(n):
+        j = i + 1 if i + 1 < n else 0
+        if xs[i] == xs[j] and ys[i] == ys[j]:
+            if box and point_face < 0 and sides[i] == 0 and box_side(cv, i, px, py) < 0:
+                # a box's side of zero length: through its corner, heading inwards
+                # across the side's line (d . n < 0)
+                nx, ny = box_normal(cv, i)
+                if side_sign(0.0, 0.0, ny, 0.0 - nx, dx, dy) < 0:
+                    point_face = i
+            continue
+        if sides[i] * sides[j] > 0 or _ring_side(cv, i, px, py) >= 0:
+            continue
+        if side_sign(xs[i], ys[i], dx, dy, xs[j], ys[j]) >= 0:
+            # not heading inwards across it (the sign of e x d is minus this)
+            continue
+        ex = xs[j] - xs[i]
+        ey = ys[j] - ys[i]
+        num = ex * (py - ys[i]) - ey * (px - xs[i])
+        den = ex * dy - ey * dx
+        if num < 0.0 and den > 0.0:
+            return HIT, -num / den, i
+        return HIT, _nearer(px, py, dx, dy, xs[i], ys[i], xs[j], ys[j]), i
+    if point_face >= 0:
+        cx = xs[point_face]
+        cy = ys[point_face]
+        return HIT, ((cx - px) * dx + (cy - py) * dy) / (dx * dx + dy * dy), point_face
+    return MISS, 0.0, -1
+
+
+def _nearer(px, py, dx, dy, ax, ay, bx, by):
+    """The least of a and b's projections on the ray, at least 0.0: the crossing's t of
+    a side the ray runs all but along."""
+    dd = dx * dx + dy * dy
+    ta = ((ax - px) * dx + (ay - py) * dy) / dd
+    tb = ((bx - px) * dx + (by - py) * dy) / dd
+    t = ta if ta < tb else tb
+    return t if t > 0.0 else 0.0
 
 
 def _face_length(face, u0, v0, u1, v1):
@@ -430,8 +531,7 @@ def ray_convex(px, py, dx, dy, cv):
         if st != HIT:
             return st, 0.0, 0.0, 0.0
         if _face_length(face, x0, y0, x1, y1) == 0.0:
-            L = math.sqrt(dx * dx + dy * dy)
-            return HIT, t, 0.0 - dx / L, 0.0 - dy / L
+            return (HIT, t) + _end_on(dx, dy)
         if face == _BOTTOM:
             return HIT, t, 0.0, -1.0
         if face == _RIGHT:
@@ -439,68 +539,18 @@ def ray_convex(px, py, dx, dy, cv):
         if face == _TOP:
             return HIT, t, 0.0, 1.0
         return HIT, t, -1.0, 0.0
+    st, t, face = ray_ring(px, py, dx, dy, cv)
+    if st != HIT:
+        return st, 0.0, 0.0, 0.0
+    j = face + 1 if face + 1 < len(xs) else 0
     if cv.kind == OBB_KIND:
-        # the ray in the box frame, as point_in_convex measures points
-        c = cv.cos
-        s = cv.sin
-        rx = px - cv.cx
-        ry = py - cv.cy
-        pu = rx * c + ry * s
-        pv = ry * c - rx * s
-        du = dx * c + dy * s
-        dv = dy * c - dx * s
-        hw = cv.hw
-        hh = cv.hh
-        st, t, face = ray_slab(pu, pv, du, dv, -hw, -hh, hw, hh)
-        if st != HIT:
-            return st, 0.0, 0.0, 0.0
-        if _face_length(face, -hw, -hh, hw, hh) == 0.0:
-            L = math.sqrt(dx * dx + dy * dy)
-            return HIT, t, 0.0 - dx / L, 0.0 - dy / L
-        if face == _BOTTOM:
-            return HIT, t, s, 0.0 - c
-        if face == _RIGHT:
-            return HIT, t, c, s
-        if face == _TOP:
-            return HIT, t, 0.0 - s, c
-        return HIT, t, 0.0 - c, 0.0 - s
-    # polygon: clip the ray against each edge's inner half-plane (counter-clockwise)
-    n = len(xs)
-    inside = True
-    t_in = -math.inf
-    t_out = math.inf
-    face = -1
-    for i in range(n):
-        j = i + 1 if i + 1 < n else 0
-        ex = xs[j] - xs[i]
-        ey = ys[j] - ys[i]
-        num = ex * (py - ys[i]) - ey * (px - xs[i])  # >= 0: origin on the inner side
-        den = ex * dy - ey * dx  # > 0: the ray moves inwards across this edge
-        if num < 0.0:
-            inside = False
-        if den == 0.0:
-            if num < 0.0:
-                # parallel to an edge and outside it
-                return _NO_HIT
-        elif den > 0.0:
-            t = -num / den
-            if t > t_in:
-                # strict: exact ties (a ray through a vertex) keep the lower edge index
-                t_in = t
-                face = i
-        else:
-            t = -num / den
-            if t < t_out:
-                t_out = t
-    if inside:
-        return _INSIDE
-    if face < 0 or t_in < 0.0 or t_in > t_out:
-        return _NO_HIT
-    j = face + 1 if face + 1 < n else 0
+        if xs[face] == xs[j] and ys[face] == ys[j]:
+            return (HIT, t) + _end_on(dx, dy)
+        return (HIT, t) + box_normal(cv, face)
     ex = xs[j] - xs[face]
     ey = ys[j] - ys[face]
     le = math.sqrt(ex * ex + ey * ey)
-    return HIT, t_in, ey / le, 0.0 - ex / le
+    return HIT, t, ey / le, 0.0 - ex / le
 
 
 def ray_rounded_convex(px, py, dx, dy, cv, r, ends=True):
