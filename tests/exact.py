@@ -523,3 +523,21 @@ if __name__ == "__main__":
     rng = random.Random(1)
     for name in KINDS:
         print(name, GENERATORS[name](rng))
+
+
+# ------------------------------------------------------------- convex shapes (exact)
+
+
+def point_in_ring(p, ring):
+    """Whether p lies inside or on the convex counter-clockwise ring (exact)."""
+    n = len(ring)
+    return all(orient(ring[i], ring[(i + 1) % n], p) >= 0 for i in range(n))
+
+
+def segment_meets_ring(a, b, ring):
+    """Whether the closed segment ab meets the closed convex ring (exact): an end
+    inside, or a crossing of an edge."""
+    if point_in_ring(a, ring) or point_in_ring(b, ring):
+        return True
+    n = len(ring)
+    return any(segments_intersect(a, b, ring[i], ring[(i + 1) % n]) for i in range(n))

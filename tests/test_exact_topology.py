@@ -346,3 +346,85 @@ def test_orient2d_hand_worked(fc):
     assert fc.orient2d((0, 0), (1, 0), (0, -1)) == -1
     assert fc.orient2d((1e6, 1e6), (1e6 + 3, 1e6 + 3), (1e6 - 7, 1e6 - 7)) == 0
     assert fc.orient2d((0.0, 0.0), (1.0, 1.0), (ONE_UP, 1.0)) == -1
+
+
+def test_polygon_keeps_a_vertex_a_hair_off_a_straight_run(fc):
+    # (0.6, 0.0) lies a hair to the right of the line from (0.1, 0.3) to (1.3, -0.42):
+    # the ring turns left there by exact signs, though the rounded cross product is
+    # 0.0, so the vertex stays; a vertex exactly on a straight run is dropped
+    p, c, n, q = (0.1, 0.3), (0.6, 0.0), (1.3, -0.42), (0.8, 1.0)
+    assert (c[0] - p[0]) * (n[1] - p[1]) - (c[1] - p[1]) * (n[0] - p[0]) == 0.0
+    assert exact.orient(p, c, n) == 1
+    assert len(fc.Polygon([p, c, n, q]).vertices) == 4
+    assert len(fc.Polygon([(0, 0), (1, 1), (3, 3), (0, 3)]).vertices) == 3
+    # closed the other way (below the run) the same hair is a reflex vertex
+    with pytest.raises(ValueError, match="reflex vertex at \\(0.6, 0.0\\)"):
+        fc.Polygon([p, c, n, (0.8, -1.0)])
+
+
+def _triangle_on(a, b):
+    """A counter-clockwise triangle with the edge ab and an apex off its left side
+    (a + the edge turned a quarter left, rounded), or None when that is degenerate."""
+    apex = (a[0] - (b[1] - a[1]), a[1] + (b[0] - a[0]))
+    ring = [a, b, apex]
+    if exact.orient(*ring) <= 0 or not all(map(math.isfinite, apex)):
+        return None
+    return ring
+
+
+def _check_segment_polygon(fc, case):
+    a, b, c, d = case
+    ring = _triangle_on(a, b)
+    assume(ring is not None)
+    poly = fc.Polygon(ring)
+    assume(len(poly.vertices) == 3)
+    seg = fc.Segment(*c, *d)
+    meet = exact.segment_meets_ring(c, d, [tuple(v) for v in poly.vertices])
+    assert fc.collide(seg, poly) is meet, show(case)
+    assert fc.collide(poly, seg) is meet, show(case)
+    assert (fc.distance(seg, poly) == 0.0) is meet, show(case)
+    assert (fc.contact(seg, poly) is not None) is meet, show(case)
+    # the ring's corners as an AABB where ab is horizontal or vertical: none here in
+    # general, so the box test takes the segment's own bounding box corners instead
+    x0, x1 = sorted((c[0], d[0]))
+    y0, y1 = sorted((c[1], d[1]))
+    box_ring = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    other = fc.Segment(*a, *b)
+    meet_box = (exact.segment_meets_ring(a, b, box_ring) if x0 < x1 and y0 < y1
+                else exact.segments_intersect(a, b, (x0, y0), (x1, y1)))
+    assert fc.collide(other, fc.AABB(x0, y0, x1, y1)) is meet_box, show(case)
+
+
+@FAST
+@given(case=exact.strategy())
+def test_segment_polygon_and_box_verdicts_are_exact(fc, case):
+    """A segment against a triangle on another segment of the hard cases (the edge a
+    hair from it, across it, along it), and a segment against the bounding box of the
+    other: collide, distance == 0.0 and contact agree with the exact verdict."""
+    _check_segment_polygon(fc, case)
+
+
+@pytest.mark.slow
+@SLOW
+@given(case=exact.strategy())
+def test_segment_polygon_and_box_verdicts_are_exact_long(fc, case):
+    _check_segment_polygon(fc, case)
+
+
+def test_ray_through_a_vertex_and_a_hair_past_it(fc):
+    # a ray exactly through the triangle's vertex (1, 1) enters there, through the
+    # first of the two faces that meet at it in ring order (edge 0, normal (1, -1) /
+    # sqrt 2); one ulp above it enters the top face, one below the bottom one
+    tri = fc.Polygon([(0.0, 0.0), (1.0, 1.0), (0.0, 2.0)])
+    h = 1.0 / math.sqrt(2.0)  # as the normal is formed: the edge (1, 1) over its length
+    hit = fc.raycast(tri, (3.0, 1.0), (-1.0, 0.0))
+    assert hit == (2.0, (1.0, 1.0), (h, -h))
+    above = fc.raycast(tri, (3.0, math.nextafter(1.0, 2.0)), (-1.0, 0.0))
+    below = fc.raycast(tri, (3.0, math.nextafter(1.0, 0.0)), (-1.0, 0.0))
+    assert above.normal == (h, h) and below.normal == (h, -h)
+    # along the line x + y = 2 (through (1, 1) and (0, 2), the top face) from beyond
+    # (0, 2): it runs along that face and enters at (0, 2), the left face's end
+    along = fc.raycast(tri, (-1.0, 3.0), (1.0, -1.0))
+    assert along is not None and along.t == 1.0 and along.point == (0.0, 2.0)
+    # a hair above that line it misses the triangle
+    assert fc.raycast(tri, (-1.0, math.nextafter(3.0, 4.0)), (1.0, -1.0)) is None

@@ -7,8 +7,10 @@ guarantees that both backends store the very same vertices for the same input.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from typing import Any
 
+from ._ref.predicates import orient_sign
 from ._validate import as_point
 
 
@@ -25,9 +27,9 @@ def parse_points(points: Any, name: str) -> list[tuple[float, float]]:
     return [as_point(p, f"{name}[{i}]") for i, p in enumerate(points)]
 
 
-def _cross(ox, oy, ax, ay, bx, by):
-    """z of (a - o) x (b - o): > 0 when o, a, b turn left."""
-    return (ax - ox) * (by - oy) - (ay - oy) * (bx - ox)
+def _turn(ox, oy, ax, ay, bx, by):
+    """1, 0 or -1: o, a, b turn left, go straight or turn right (exact signs)."""
+    return orient_sign(ox, oy, ax, ay, bx, by)
 
 
 def normalize(points: list[tuple[float, float]], name: str = "vertices"):
@@ -46,13 +48,15 @@ def normalize(points: list[tuple[float, float]], name: str = "vertices"):
         ring.pop()
     if len(ring) < 3:
         raise ValueError(f"{name} must hold at least 3 distinct points, got {len(ring)}")
-    ox, oy = ring[0]
-    area2 = 0.0
-    for i in range(1, len(ring) - 1):
-        area2 += _cross(ox, oy, ring[i][0], ring[i][1], ring[i + 1][0], ring[i + 1][1])
-    if area2 == 0.0:
+    # twice the signed area, exactly (a fan of triangles from the first point)
+    exact = [(Fraction(x), Fraction(y)) for x, y in ring]
+    ox, oy = exact[0]
+    area2 = Fraction(0)
+    for (ax, ay), (bx, by) in zip(exact[1:-1], exact[2:]):
+        area2 += (ax - ox) * (by - oy) - (ay - oy) * (bx - ox)
+    if area2 == 0:
         raise ValueError(f"{name} must enclose a positive area (all points are collinear)")
-    if area2 < 0.0:
+    if area2 < 0:
         ring.reverse()
     # drop vertices on a straight run (a deletion changes its neighbours' turns, so
     # sweep until nothing changes); a run that doubles back is a spike, not convex
@@ -63,21 +67,24 @@ def normalize(points: list[tuple[float, float]], name: str = "vertices"):
         while i < len(ring) and len(ring) >= 3:
             n = len(ring)
             (px, py), (cx, cy), (nx, ny) = ring[i - 1], ring[i], ring[(i + 1) % n]
-            turn = _cross(px, py, cx, cy, nx, ny)
-            if turn == 0.0:
-                if (cx - px) * (nx - cx) + (cy - py) * (ny - cy) <= 0.0:
+            turn = _turn(px, py, cx, cy, nx, ny)
+            if turn == 0:
+                # on one line: straight on when c lies strictly between p and n
+                if not (min(px, nx) <= cx <= max(px, nx) and min(py, ny) <= cy <= max(py, ny)):
                     raise ValueError(
                         f"{name} must be convex: the boundary doubles back at {ring[i]}"
                     )
                 del ring[i]
                 changed = True
                 continue
-            if turn < 0.0:
+            if turn < 0:
                 raise ValueError(f"{name} must be convex: reflex vertex at {ring[i]}")
             i += 1
     if len(ring) < 3:
         raise ValueError(f"{name} must enclose a positive area (all points are collinear)")
     # all left turns can still wind twice (a pentagram): the turning must total 2*pi
+    # (with every turn strictly left, exactly, it is a whole multiple of 2*pi, so the
+    # rounded angles cannot blur 2*pi into the 3*pi threshold)
     n = len(ring)
     turning = 0.0
     for i in range(n):
@@ -100,7 +107,7 @@ def hull(points: list[tuple[float, float]], name: str = "points"):
     def chain(seq):
         out: list[tuple[float, float]] = []
         for p in seq:
-            while len(out) >= 2 and _cross(*out[-2], *out[-1], *p) <= 0.0:
+            while len(out) >= 2 and _turn(*out[-2], *out[-1], *p) <= 0:
                 out.pop()
             out.append(p)
         return out
