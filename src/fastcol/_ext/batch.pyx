@@ -25,12 +25,19 @@ cimport numpy as cnp
 
 from .geometry cimport (
     SegClosest, closest_on_line, closest_on_segment, dist2, lift, point_segment,
-    segment_segment, segments_local,
+    segment_segment, segments_bound, segments_local,
 )
 from .predicates cimport exact_origin, orient_sign
 from .narrowphase cimport Round, round_result, round_round_closest, round_round_collide
 from .contacts cimport Hit, contact_circles, contact_views
-from .queries cimport View, closest_views, collide_views, set_fast_collide, view_of
+from .queries cimport (
+    View,
+    closest_views,
+    collide_views,
+    set_fast_collide,
+    view_extent,
+    view_of,
+)
 from .pool cimport run_rows, slots_for
 from .sweeps cimport raycast_view, toi_views
 from .shapes cimport AABB_KIND, CAPSULE, CIRCLE, OBB_KIND, POLYGON, SEGMENT, Shape
@@ -65,6 +72,8 @@ cdef bint load_row(Side* s, const floating* row, Py_ssize_t i) noexcept nogil:
         if n < 3 or n > s.capacity:
             # counts can be written after construction: never read past the row
             return False
+        v.lo[0] = v.hi[0] = row[0]
+        v.lo[1] = v.hi[1] = row[1]
         for j in range(n):
             x = row[2 * j]
             y = row[2 * j + 1]
@@ -72,6 +81,11 @@ cdef bint load_row(Side* s, const floating* row, Py_ssize_t i) noexcept nogil:
                 return False
             s.xs[j] = x
             s.ys[j] = y
+            # the box the exact local frame needs (see queries.pxd view_frame)
+            v.lo[0] = min(v.lo[0], x)
+            v.hi[0] = max(v.hi[0], x)
+            v.lo[1] = min(v.lo[1], y)
+            v.hi[1] = max(v.hi[1], y)
         v.n = <int>n
         v.xs = s.xs
         v.ys = s.ys
@@ -81,6 +95,7 @@ cdef bint load_row(Side* s, const floating* row, Py_ssize_t i) noexcept nogil:
         if not isfinite(x):
             return False
         v.f[j] = x
+    view_extent(v)
     if s.kind == CIRCLE:
         return v.f[2] >= 0.0
     if s.kind == CAPSULE:
@@ -871,7 +886,14 @@ cdef inline double _point_segment(double px, double py, double ax, double ay, do
     cdef double ox = exact_origin(ax, min(px, min(ax, bx)), max(px, max(ax, bx)))
     cdef double oy = exact_origin(ay, min(py, min(ay, by)), max(py, max(ay, by)))
     cdef double qx, qy, d2
-    point_segment(px - ox, py - oy, ax - ox, ay - oy, bx - ox, by - oy, &qx, &qy, &d2)
+    cdef double lpx = px - ox
+    cdef double lpy = py - oy
+    cdef double lax = ax - ox
+    cdef double lay = ay - oy
+    cdef double lbx = bx - ox
+    cdef double lby = by - oy
+    point_segment(lpx, lpy, lax, lay, lbx, lby,
+                  segments_bound(lpx, lpy, lax, lay, lbx, lby, 0.0, 0.0), &qx, &qy, &d2)
     return sqrt(d2)
 
 

@@ -11,7 +11,7 @@ from libc.math cimport INFINITY, fabs, sqrt
 from cpython.object cimport PyObject
 
 from .entry cimport fast_entry
-from .geometry cimport SegClosest, dist2, point_at, point_segment, segment_segment
+from .geometry cimport SegClosest, dist2, point_at, point_segment, segment_segment, segments_bound
 from .narrowphase cimport (
     Convex,
     Round,
@@ -21,7 +21,7 @@ from .narrowphase cimport (
     edge_reach,
     point_in_convex,
 )
-from .predicates cimport orient_sign
+from .predicates cimport orient_within, pair_bound
 from .queries cimport (
     View,
     view_convex,
@@ -979,10 +979,14 @@ cdef void _apart(double d, double ra, double rb, double qax, double qay,
 
 
 cdef inline bint _inner_side(double x0, double y0, double x1, double y1, double ax,
-                             double ay, double bx, double by) noexcept nogil:
+                             double ay, double bx, double by, double bound) noexcept nogil:
     # both core ends strictly on the inner side of the edge (exact signs, as
-    # narrowphase decides)
-    return orient_sign(x0, y0, x1, y1, ax, ay) > 0 and orient_sign(x0, y0, x1, y1, bx, by) > 0
+    # narrowphase decides; bound: pair_bound of the pair)
+    cdef double ex = x1 - x0
+    cdef double ey = y1 - y0
+    return (orient_within(ex * (ay - y0) - ey * (ax - x0), bound, x0, y0, x1, y1, ax, ay) > 0
+            and orient_within(ex * (by - y0) - ey * (bx - x0), bound, x0, y0, x1, y1, bx,
+                              by) > 0)
 
 
 cdef void _round_round(const Round* ra, const Round* rb, const SegClosest* c,
@@ -1172,6 +1176,8 @@ cdef bint _point_convex(const Round* ra, const Convex* cv, Hit* h) noexcept nogi
     cdef Core ka, kb
     cdef double ax = ra.ax, ay = ra.ay, r = ra.r
     cdef double best, pbx, pby, x0, y0, x1, y1, qx, qy, d2, m
+    # the exact signs' bound (pair_bound) of the point and the convex shape
+    cdef double bound = pair_bound(max(cv.reach, max(fabs(ax), fabs(ay))))
     cdef int n, i, j, edge
     cdef bint tested = False
     _convex_core(&kb, cv)
@@ -1192,10 +1198,11 @@ cdef bint _point_convex(const Round* ra, const Convex* cv, Hit* h) noexcept nogi
             x1 = _x(&kb, j)
             y1 = _y(&kb, j)
             m = _larger(m, x0, y0)
-            if orient_sign(x0, y0, x1, y1, ax, ay) > 0:
+            if orient_within((x1 - x0) * (ay - y0) - (y1 - y0) * (ax - x0), bound, x0, y0,
+                             x1, y1, ax, ay) > 0:
                 continue
             tested = True
-            point_segment(ax, ay, x0, y0, x1, y1, &qx, &qy, &d2)
+            point_segment(ax, ay, x0, y0, x1, y1, bound, &qx, &qy, &d2)
             if d2 < best:
                 best = d2
                 edge = i
@@ -1234,6 +1241,9 @@ cdef bint _round_convex(const Round* ra, const Convex* cv, Hit* h) noexcept nogi
     cdef bint has_eb2
     cdef bint tested = False
     cdef SegClosest c
+    # the exact signs' bound (pair_bound) of the core and the convex shape
+    cdef double bound = pair_bound(max(max(cv.reach, max(fabs(ax), fabs(ay))),
+                                       max(fabs(bx), fabs(by))))
     _convex_core(&kb, cv)
     if not point_in_convex(cv, ax, ay):
         # the core's nearest edge, as round_convex_closest finds it
@@ -1250,10 +1260,10 @@ cdef bint _round_convex(const Round* ra, const Convex* cv, Hit* h) noexcept nogi
             y0 = y1
             x1 = _x(&kb, j)
             y1 = _y(&kb, j)
-            if _inner_side(x0, y0, x1, y1, ax, ay, bx, by):
+            if _inner_side(x0, y0, x1, y1, ax, ay, bx, by, bound):
                 continue
             tested = True
-            c = segment_segment(ax, ay, bx, by, x0, y0, x1, y1)
+            c = segment_segment(ax, ay, bx, by, x0, y0, x1, y1, bound)
             if c.d2 < best:
                 best = c.d2
                 edge = i
@@ -1376,7 +1386,9 @@ cdef bint contact_views(const View* a, const View* b, Hit* h) noexcept nogil:
         # round_round_collide does, in the same local frame) and seed the contact
         view_core(p, ox, oy, &ra)
         view_core(q, ox, oy, &rb)
-        c = segment_segment(ra.ax, ra.ay, ra.bx, ra.by, rb.ax, rb.ay, rb.bx, rb.by)
+        c = segment_segment(ra.ax, ra.ay, ra.bx, ra.by, rb.ax, rb.ay, rb.bx, rb.by,
+                            segments_bound(ra.ax, ra.ay, ra.bx, ra.by, rb.ax, rb.ay, rb.bx,
+                                           rb.by))
         if q.kind == CIRCLE:
             # two circles: collide's own test of their centres (its squares, which
             # segment_segment would raise to the smallest float where they underflow)

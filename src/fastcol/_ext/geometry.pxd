@@ -4,9 +4,9 @@
 # cimports them (narrowphase, queries) compiles its own copy: the hot loops then make no
 # indirect calls.  All coordinates are local (an origin near the shapes was subtracted).
 
-from libc.math cimport INFINITY
+from libc.math cimport INFINITY, fabs
 
-from .predicates cimport exact_origin, orient_decide, orient_sign
+from .predicates cimport exact_origin, orient_within, pair_bound
 
 
 cdef struct SegClosest:
@@ -125,25 +125,36 @@ cdef inline double crossing_ratio(double o0, double o1, int g0, int g1) noexcept
     return o0 / (o0 - o1)
 
 
+cdef inline double segments_bound(double ax, double ay, double bx, double by, double cx,
+                                  double cy, double dx, double dy) noexcept nogil:
+    # pair_bound of the points' own magnitudes: the bound the kernels below take
+    return pair_bound(max(max(max(fabs(ax), fabs(ay)), max(fabs(bx), fabs(by))),
+                          max(max(fabs(cx), fabs(cy)), max(fabs(dx), fabs(dy)))))
+
+
 cdef inline bint on_segment(double px, double py, double ax, double ay, double bx,
-                            double by) noexcept nogil:
+                            double by, double bound) noexcept nogil:
     # whether p lies on segment ab: on its line by the exact sign, within its extent on
-    # an axis along which the line is not constant (a point segment: p == a)
+    # an axis along which the line is not constant (a point segment: p == a); bound:
+    # pair_bound of magnitudes no less than the three points' coordinates
     if ax != bx:
         return (((ax <= px <= bx) or (bx <= px <= ax))
-                and orient_sign(ax, ay, bx, by, px, py) == 0)
+                and orient_within((bx - ax) * (py - ay) - (by - ay) * (px - ax), bound,
+                                  ax, ay, bx, by, px, py) == 0)
     if ay != by:
         return (((ay <= py <= by) or (by <= py <= ay))
-                and orient_sign(ax, ay, bx, by, px, py) == 0)
+                and orient_within((bx - ax) * (py - ay) - (by - ay) * (px - ax), bound,
+                                  ax, ay, bx, by, px, py) == 0)
     return px == ax and py == ay
 
 
 cdef inline double point_segment(double px, double py, double ax, double ay, double bx,
-                                 double by, double* qx, double* qy, double* d2) noexcept nogil:
+                                 double by, double bound, double* qx, double* qy,
+                                 double* d2) noexcept nogil:
     # returns t; q (OUT) is the point of ab nearest to p and d2 (OUT) the squared
     # distance: 0.0 exactly when p lies on ab (q == p then), else at least TINY
     cdef double t = closest_on_segment(px, py, ax, ay, bx, by, qx, qy)
-    if on_segment(px, py, ax, ay, bx, by):
+    if on_segment(px, py, ax, ay, bx, by, bound):
         qx[0] = px
         qy[0] = py
         d2[0] = 0.0
@@ -169,40 +180,38 @@ cdef inline SegClosest _meet(double s, double t, double x, double y) noexcept no
 
 
 cdef inline SegClosest segment_segment(double ax, double ay, double bx, double by,
-                                       double cx, double cy, double dx, double dy) noexcept nogil:
+                                       double cx, double cy, double dx, double dy,
+                                       double bound) noexcept nogil:
     # closest points of segments ab and cd, whether they meet decided by exact signs
-    # (see the reference)
+    # (see the reference); bound: pair_bound of magnitudes no less than the points'
+    # coordinates (segments_bound gives one)
     cdef SegClosest r
     cdef double d1x = bx - ax
     cdef double d1y = by - ay
     cdef double d2x = dx - cx
     cdef double d2y = dy - cy
-    cdef double left, right, o1, o2, o3, o4, s, t, d, px, py, qx, qy
+    cdef double o1, o2, o3, o4, s, t, d, px, py, qx, qy
     cdef double a0, a1, c0, c1, pc, pd, pa
     cdef int g1, g2, g3, g4
     if ax == bx and ay == by:
         # ab is a point: nearest point of cd to a
-        r.t = point_segment(ax, ay, cx, cy, dx, dy, &r.qx, &r.qy, &r.d2)
+        r.t = point_segment(ax, ay, cx, cy, dx, dy, bound, &r.qx, &r.qy, &r.d2)
         r.s = 0.0
         r.px = ax
         r.py = ay
         return r
     if cx == dx and cy == dy:
         # cd is a point: nearest point of ab to c
-        r.s = point_segment(cx, cy, ax, ay, bx, by, &r.px, &r.py, &r.d2)
+        r.s = point_segment(cx, cy, ax, ay, bx, by, bound, &r.px, &r.py, &r.d2)
         r.t = 0.0
         r.qx = cx
         r.qy = cy
         return r
     # which side of ab's line c and d lie on: exact signs, and the rounded values
-    left = d1x * (cy - ay)
-    right = d1y * (cx - ax)
-    o1 = left - right
-    g1 = orient_decide(left, right, ax, ay, bx, by, cx, cy)
-    left = d1x * (dy - ay)
-    right = d1y * (dx - ax)
-    o2 = left - right
-    g2 = orient_decide(left, right, ax, ay, bx, by, dx, dy)
+    o1 = d1x * (cy - ay) - d1y * (cx - ax)
+    g1 = orient_within(o1, bound, ax, ay, bx, by, cx, cy)
+    o2 = d1x * (dy - ay) - d1y * (dx - ax)
+    g2 = orient_within(o2, bound, ax, ay, bx, by, dx, dy)
     if g1 == 0 and g2 == 0:
         # collinear: they meet where their extents overlap, read on an axis along
         # which the common line is not constant
@@ -235,14 +244,10 @@ cdef inline SegClosest segment_segment(double ax, double ay, double bx, double b
             return _meet(0.0, segment_param(ax - cx, ay - cy, d2x, d2y), ax, ay)
     elif g1 != g2:
         # c and d are not strictly on one side of ab: the same test of a and b on cd
-        left = d2x * (ay - cy)
-        right = d2y * (ax - cx)
-        o3 = left - right
-        g3 = orient_decide(left, right, cx, cy, dx, dy, ax, ay)
-        left = d2x * (by - cy)
-        right = d2y * (bx - cx)
-        o4 = left - right
-        g4 = orient_decide(left, right, cx, cy, dx, dy, bx, by)
+        o3 = d2x * (ay - cy) - d2y * (ax - cx)
+        g3 = orient_within(o3, bound, cx, cy, dx, dy, ax, ay)
+        o4 = d2x * (by - cy) - d2y * (bx - cx)
+        g4 = orient_within(o4, bound, cx, cy, dx, dy, bx, by)
         if g3 != g4:
             # they cross or touch: an end on the other segment is the meeting point
             # itself; a proper crossing is placed by the orientations' ratio
@@ -257,12 +262,15 @@ cdef inline SegClosest segment_segment(double ax, double ay, double bx, double b
             if s == 1.0:
                 return _meet(s, t, bx, by)
             return _meet(s, t, ax + s * d1x, ay + s * d1y)
-    # apart: the nearest pair has an endpoint of one segment
-    r.t = point_segment(ax, ay, cx, cy, dx, dy, &r.qx, &r.qy, &r.d2)
+    # apart: the nearest pair has an endpoint of one segment (no end lies on the
+    # other segment: the exact signs said so)
+    r.t = closest_on_segment(ax, ay, cx, cy, dx, dy, &r.qx, &r.qy)
+    r.d2 = dist2(ax, ay, r.qx, r.qy)
     r.s = 0.0
     r.px = ax
     r.py = ay
-    t = point_segment(bx, by, cx, cy, dx, dy, &qx, &qy, &d)
+    t = closest_on_segment(bx, by, cx, cy, dx, dy, &qx, &qy)
+    d = dist2(bx, by, qx, qy)
     if d < r.d2:
         r.d2 = d
         r.s = 1.0
@@ -271,7 +279,8 @@ cdef inline SegClosest segment_segment(double ax, double ay, double bx, double b
         r.py = by
         r.qx = qx
         r.qy = qy
-    s = point_segment(cx, cy, ax, ay, bx, by, &px, &py, &d)
+    s = closest_on_segment(cx, cy, ax, ay, bx, by, &px, &py)
+    d = dist2(px, py, cx, cy)
     if d < r.d2:
         r.d2 = d
         r.s = s
@@ -280,7 +289,8 @@ cdef inline SegClosest segment_segment(double ax, double ay, double bx, double b
         r.py = py
         r.qx = cx
         r.qy = cy
-    s = point_segment(dx, dy, ax, ay, bx, by, &px, &py, &d)
+    s = closest_on_segment(dx, dy, ax, ay, bx, by, &px, &py)
+    d = dist2(px, py, dx, dy)
     if d < r.d2:
         r.d2 = d
         r.s = s
@@ -289,6 +299,10 @@ cdef inline SegClosest segment_segment(double ax, double ay, double bx, double b
         r.py = py
         r.qx = dx
         r.qy = dy
+    if r.d2 == 0.0:
+        # apart by the exact signs, nearer than the squares can tell: the smallest
+        # positive float
+        r.d2 = 4.9406564584124654e-324
     return r
 
 
@@ -299,5 +313,13 @@ cdef inline SegClosest segments_local(const double* v, double* o) noexcept nogil
                         max(max(v[0], v[2]), max(v[4], v[6])))
     o[1] = exact_origin(v[1], min(min(v[1], v[3]), min(v[5], v[7])),
                         max(max(v[1], v[3]), max(v[5], v[7])))
-    return segment_segment(v[0] - o[0], v[1] - o[1], v[2] - o[0], v[3] - o[1],
-                           v[4] - o[0], v[5] - o[1], v[6] - o[0], v[7] - o[1])
+    cdef double ax = v[0] - o[0]
+    cdef double ay = v[1] - o[1]
+    cdef double bx = v[2] - o[0]
+    cdef double by = v[3] - o[1]
+    cdef double cx = v[4] - o[0]
+    cdef double cy = v[5] - o[1]
+    cdef double dx = v[6] - o[0]
+    cdef double dy = v[7] - o[1]
+    return segment_segment(ax, ay, bx, by, cx, cy, dx, dy,
+                           segments_bound(ax, ay, bx, by, cx, cy, dx, dy))

@@ -102,7 +102,14 @@ def point_segment_distance(p, a, b, workers=1):
     # the origin on a, where that is exact (a point on the segment is at 0.0 exactly)
     ox = exact_origin(ax, min(px, ax, bx), max(px, ax, bx))
     oy = exact_origin(ay, min(py, ay, by), max(py, ay, by))
-    point_segment(px - ox, py - oy, ax - ox, ay - oy, bx - ox, by - oy, &qx, &qy, &d2)
+    px = px - ox
+    py = py - oy
+    ax = ax - ox
+    ay = ay - oy
+    bx = bx - ox
+    by = by - oy
+    point_segment(px, py, ax, ay, bx, by, segments_bound(px, py, ax, ay, bx, by, 0.0, 0.0),
+                  &qx, &qy, &d2)
     return sqrt(d2)
 
 

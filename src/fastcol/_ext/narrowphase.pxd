@@ -2,7 +2,7 @@
 
 from libc.math cimport fabs
 
-from .predicates cimport orient_decide, orient_sign, side_sign
+from .predicates cimport orient_decide, orient_sign, orient_within, pair_bound, side_sign
 from .shapes cimport AABB_KIND
 
 cdef struct Round:
@@ -21,13 +21,15 @@ cdef struct Convex:
     double cx, cy, cos, sin, hw, hh     # OBB only
     double box_x[4]
     double box_y[4]
+    double reach        # no less than any |coordinate| of the local vertices
 
 
 cdef void convex_aabb(Convex* cv, double x0, double y0, double x1, double y1) noexcept nogil
 cdef void convex_obb(Convex* cv, double cx, double cy, double c, double s,
                      double hw, double hh) noexcept nogil
 cdef void convex_polygon(Convex* cv, const double* xs, const double* ys, int n,
-                         double ox, double oy) noexcept nogil
+                         double ox, double oy, const double* lo,
+                         const double* hi) noexcept nogil
 
 cdef bint point_in_convex(const Convex* cv, double px, double py) noexcept nogil
 cdef bint convex_overlap(const Convex* a, const Convex* b) noexcept nogil
@@ -146,3 +148,4 @@ cdef inline bint box_apart(const Convex* cv, int k, const double* xs, const doub
         if box_side(cv, k, xs[j] - ox, ys[j] - oy) >= 0:
             return False
     return True
+

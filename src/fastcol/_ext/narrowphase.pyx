@@ -7,7 +7,7 @@ write ``out[0:4] = (pax, pay, pbx, pby)`` in local coordinates.
 
 from libc.math cimport INFINITY, fabs, sqrt
 
-from .geometry cimport SegClosest, closest_on_segment, dist2, segment_segment
+from .geometry cimport SegClosest, closest_on_segment, dist2, segment_segment, segments_bound
 from .shapes cimport AABB_KIND, OBB_KIND, POLYGON
 
 # an OBB thinner than 2**-48 of its corners' magnitude is taken at zero thickness
@@ -32,6 +32,7 @@ cdef void convex_aabb(Convex* cv, double x0, double y0, double x1, double y1) no
     cv.ys = cv.box_y
     cv.ox = 0.0
     cv.oy = 0.0
+    cv.reach = max(max(fabs(x0), fabs(x1)), max(fabs(y0), fabs(y1)))
 
 
 cdef void convex_obb(Convex* cv, double cx, double cy, double c, double s,
@@ -67,16 +68,24 @@ cdef void convex_obb(Convex* cv, double cx, double cy, double c, double s,
     cv.sin = s
     cv.hw = hw
     cv.hh = hh
+    # a corner is the centre plus or minus the half extents' parts, rounded: this
+    # bounds its coordinates with room to spare
+    cv.reach = max(fabs(cx), fabs(cy)) + 2.0 * (hw + hh)
 
 
 cdef void convex_polygon(Convex* cv, const double* xs, const double* ys, int n,
-                         double ox, double oy) noexcept nogil:
+                         double ox, double oy, const double* lo,
+                         const double* hi) noexcept nogil:
+    # lo, hi: the polygon's box (in an exact frame its corners' local coordinates
+    # bound the vertices')
     cv.kind = POLYGON
     cv.n = n
     cv.xs = xs
     cv.ys = ys
     cv.ox = ox
     cv.oy = oy
+    cv.reach = max(max(fabs(lo[0] - ox), fabs(hi[0] - ox)),
+                   max(fabs(lo[1] - oy), fabs(hi[1] - oy)))
 
 
 # box_gaps's order of the sides (right, left, top, bottom) as side indices of the ring
@@ -91,20 +100,66 @@ cdef inline double _y(const Convex* cv, int k) noexcept nogil:
     return cv.ys[k] - cv.oy
 
 
+cdef inline void _box_tolerances(const Convex* cv, double size, double* tol) noexcept nogil:
+    # tol (OUT): for each of box_gaps's gaps (right, left, top, bottom) of a point of
+    # the pair (size: no less than any |coordinate| of the pair's vertices), how far
+    # the rounded gap can lie from the signed distance to the side through the
+    # corners as computed: the corners' rounding (3 ulps of m = |centre| + hw + hh
+    # each), turned about the side's length h (2 hh for right and left, 2 hw for top
+    # and bottom; none for a side of zero length, which box_side takes along the axis)
+    # over the point's distance (at most 3 size), and the gap's own rounding: 2**-48
+    # times m + size + hw + hh + m size / h covers it 32 times over.  A box no thinner
+    # than (m + size) / 1024 takes 1024 m for m size / h (no larger), and no division
+    cdef double m = max(fabs(cv.cx), fabs(cv.cy)) + cv.hw + cv.hh
+    cdef double base = m + size + cv.hw + cv.hh
+    cdef double thick = (m + size) * 0.0009765625
+    cdef double u = base
+    cdef double v = base
+    if cv.hh >= thick:
+        u = u + 1024.0 * m
+    elif cv.hh > 0.0:
+        u = u + m * size / cv.hh
+    if cv.hw >= thick:
+        v = v + 1024.0 * m
+    elif cv.hw > 0.0:
+        v = v + m * size / cv.hw
+    tol[0] = tol[1] = 3.552713678800501e-15 * u
+    tol[2] = tol[3] = 3.552713678800501e-15 * v
+
+
 cdef bint point_in_convex(const Convex* cv, double px, double py) noexcept nogil:
     # whether p lies inside or on the boundary, by exact signs
     cdef int i, j
     cdef int n = cv.n
+    cdef double dx, dy, gu, gv, bound, x0, y0, x1, y1
+    cdef double tol[4]
     if cv.kind == AABB_KIND:
         return cv.box_x[0] <= px <= cv.box_x[1] and cv.box_y[0] <= py <= cv.box_y[2]
     if cv.kind == OBB_KIND:
+        # p in the box's frame (box_gaps's arithmetic): the larger gap beyond the u
+        # sides and beyond the v sides decide beyond their tolerance, box_side within
+        dx = px - cv.cx
+        dy = py - cv.cy
+        gu = fabs(dx * cv.cos + dy * cv.sin) - cv.hw
+        gv = fabs(dy * cv.cos - dx * cv.sin) - cv.hh
+        _box_tolerances(cv, max(cv.reach, max(fabs(px), fabs(py))), tol)
+        if gu > tol[0] or gv > tol[2]:
+            return False
+        if gu < -tol[0] and gv < -tol[2]:
+            return True
         for i in range(4):
             if box_side(cv, i, px, py) < 0:
                 return False
         return True
+    bound = pair_bound(max(cv.reach, max(fabs(px), fabs(py))))
     for i in range(n):
         j = i + 1 if i + 1 < n else 0
-        if orient_sign(_x(cv, i), _y(cv, i), _x(cv, j), _y(cv, j), px, py) < 0:
+        x0 = _x(cv, i)
+        y0 = _y(cv, i)
+        x1 = _x(cv, j)
+        y1 = _y(cv, j)
+        if orient_within((x1 - x0) * (py - y0) - (y1 - y0) * (px - x0), bound, x0, y0,
+                         x1, y1, px, py) < 0:
             return False
     return True
 
@@ -117,10 +172,15 @@ cdef double _separation(const Convex* cv, const Convex* pts) noexcept nogil:
     cdef int m = pts.n
     cdef int n = cv.n
     cdef int i, j, k, step, start = 0
-    cdef double ex, ey, x0, y0, x1, y1, x, y, worst, gap
+    cdef double ex, ey, x0, y0, x1, y1, x, y, worst, gap, c
+    # beyond this a rounded cross product has the exact sign: edge_apart's bound with
+    # |ex| + |ey| <= 4 size (1e-15 * 4 size * size), size the pair's largest
+    # |coordinate|
+    cdef double size = max(cv.reach, pts.reach)
+    cdef double bound = 4e-15 * size * size + 1.6e-322
     cdef double g[4]
+    cdef double tol[4]
     cdef bint outside
-    cdef bint blocked[4]
     if cv.kind == AABB_KIND:
         g[0] = g[1] = g[2] = g[3] = INFINITY
         for k in range(m):
@@ -134,21 +194,19 @@ cdef double _separation(const Convex* cv, const Convex* pts) noexcept nogil:
                 return g[k]
         return 0.0
     if cv.kind == OBB_KIND:
-        # blocked[k]: a vertex lies on or inside side _SIDE[k] (right, left, top,
-        # bottom, as box_gaps orders them), which then cannot separate
+        # the gaps decide a side beyond their tolerance (_box_tolerances), the exact
+        # signs (box_apart) within it
+        _box_tolerances(cv, max(cv.reach, pts.reach), tol)
         g[0] = g[1] = g[2] = g[3] = INFINITY
-        blocked[0] = blocked[1] = blocked[2] = blocked[3] = False
         for k in range(m):
-            x = _x(pts, k)
-            y = _y(pts, k)
-            box_gaps(cv, x, y, g)
-            for i in range(4):
-                if not blocked[i] and box_side(cv, _SIDE[i], x, y) >= 0:
-                    blocked[i] = True
-            if blocked[0] and blocked[1] and blocked[2] and blocked[3]:
+            box_gaps(cv, _x(pts, k), _y(pts, k), g)
+            if g[0] < -tol[0] and g[1] < -tol[1] and g[2] < -tol[2] and g[3] < -tol[3]:
+                # no side can separate any more
                 return 0.0
         for i in range(4):
-            if not blocked[i]:
+            if g[i] > tol[i]:
+                return g[i]
+            if g[i] >= -tol[i] and box_apart(cv, _SIDE[i], pts.xs, pts.ys, pts.ox, pts.oy, m):
                 return g[i] if g[i] > 0.0 else 4.9406564584124654e-324
         return 0.0
     # each edge's far end is the next edge's near end: read each vertex once
@@ -167,16 +225,23 @@ cdef double _separation(const Convex* cv, const Convex* pts) noexcept nogil:
         # one too (the support point turns with the edges): start the search there
         k = start
         for step in range(m):
-            x = _x(pts, k)
-            y = _y(pts, k)
-            if orient_decide(ex * (y - y0), ey * (x - x0), x0, y0, x1, y1, x, y) >= 0:
+            c = ex * (_y(pts, k) - y0) - ey * (_x(pts, k) - x0)
+            if c >= 0.0 and (c > bound or not edge_apart_exact(
+                    x0, y0, x1, y1, pts.xs + k, pts.ys + k, pts.ox, pts.oy, 1)):
+                # inside by the rounded product where its rounding cannot matter, else
+                # by the exact sign
                 outside = False
                 start = k
                 break
             k = k + 1 if k + 1 < m else 0
         if outside:
-            # every vertex strictly outside this edge: the nearest one gives the gap
+            # every vertex strictly outside this edge by the rounded products; one
+            # within the bound of the line is left to the exact signs
             worst = edge_reach(x0, y0, ex, ey, pts.xs, pts.ys, pts.ox, pts.oy, m)
+            if worst >= -bound and not edge_apart_exact(x0, y0, x1, y1, pts.xs, pts.ys,
+                                                         pts.ox, pts.oy, m):
+                continue
+            # every vertex strictly outside this edge: the nearest one gives the gap
             gap = -worst / sqrt(ex * ex + ey * ey)
             # apart by exact signs, nearer than the rounded gap can tell: the
             # smallest positive float
@@ -196,12 +261,13 @@ cdef bint convex_overlap(const Convex* a, const Convex* b) noexcept nogil:
 
 
 cdef double _vertex_to_edges(double px, double py, const Convex* dst, double best,
-                             double* out, bint flip, bint prune, bint* seen) noexcept nogil:
+                             double* out, bint flip, bint prune, double bound,
+                             bint* seen) noexcept nogil:
     # the vertex p against each edge of dst, updating out (IN/OUT); seen (OUT): whether
     # any edge of positive length faces p (has p on or outside its line)
     cdef int n = dst.n
     cdef int i, j
-    cdef double qx, qy, d2, x0, y0, x1, y1, ex, ey, c, e2, left, right
+    cdef double qx, qy, d2, x0, y0, x1, y1, ex, ey, c, e2
     seen[0] = False
     for i in range(n):
         j = i + 1 if i + 1 < n else 0
@@ -212,10 +278,8 @@ cdef double _vertex_to_edges(double px, double py, const Convex* dst, double bes
         if prune:
             ex = x1 - x0
             ey = y1 - y0
-            left = ex * (py - y0)
-            right = ey * (px - x0)
-            c = left - right
-            if orient_decide(left, right, x0, y0, x1, y1, px, py) > 0:
+            c = ex * (py - y0) - ey * (px - x0)
+            if orient_within(c, bound, x0, y0, x1, y1, px, py) > 0:
                 # the vertex is strictly inside this edge's line (exact sign)
                 continue
             e2 = ex * ex + ey * ey
@@ -253,6 +317,7 @@ cdef double _vertices_to_edges(const Convex* src, const Convex* dst, double best
     cdef int k
     cdef double px, py, gap
     cdef bint seen
+    cdef double bound = pair_bound(max(src.reach, dst.reach))
     for k in range(src.n):
         px = _x(src, k)
         py = _y(src, k)
@@ -261,11 +326,11 @@ cdef double _vertices_to_edges(const Convex* src, const Convex* dst, double best
             if gap > 0.0 and gap * gap > best * nn:
                 # further behind the other shape than the best distance
                 continue
-        best = _vertex_to_edges(px, py, dst, best, out, flip, prune, &seen)
+        best = _vertex_to_edges(px, py, dst, best, out, flip, prune, bound, &seen)
         if not seen:
             # no edge of positive length faces the vertex (dst is a point: a box of
             # zero extent), so every edge is a candidate
-            best = _vertex_to_edges(px, py, dst, best, out, flip, False, &seen)
+            best = _vertex_to_edges(px, py, dst, best, out, flip, False, bound, &seen)
     return best
 
 
@@ -283,7 +348,7 @@ cdef void _inside_point(const Convex* a, const Convex* b, double* px, double* py
     cdef int na = a.n
     cdef int nb = b.n
     cdef SegClosest r
-    cdef double best
+    cdef double best, bound
     cdef double out[4]
     for k in range(na):
         if point_in_convex(b, _x(a, k), _y(a, k)):
@@ -296,12 +361,13 @@ cdef void _inside_point(const Convex* a, const Convex* b, double* px, double* py
             py[0] = _y(b, k)
             return
     # neither holds a corner of the other: their edges cross
+    bound = pair_bound(max(a.reach, b.reach))
     for i in range(na):
         i2 = i + 1 if i + 1 < na else 0
         for j in range(nb):
             j2 = j + 1 if j + 1 < nb else 0
             r = segment_segment(_x(a, i), _y(a, i), _x(a, i2), _y(a, i2),
-                                _x(b, j), _y(b, j), _x(b, j2), _y(b, j2))
+                                _x(b, j), _y(b, j), _x(b, j2), _y(b, j2), bound)
             if r.d2 == 0.0:
                 px[0] = r.px
                 py[0] = r.py
@@ -512,13 +578,23 @@ cdef double round_result(double d2, double ra, double rb, double pax, double pay
 
 
 cdef double round_round_closest(const Round* a, const Round* b, double* out) noexcept nogil:
-    cdef SegClosest r = segment_segment(a.ax, a.ay, a.bx, a.by, b.ax, b.ay, b.bx, b.by)
+    cdef SegClosest r = segment_segment(a.ax, a.ay, a.bx, a.by, b.ax, b.ay, b.bx, b.by,
+                                        segments_bound(a.ax, a.ay, a.bx, a.by, b.ax, b.ay,
+                                                       b.bx, b.by))
     return round_result(r.d2, a.r, b.r, r.px, r.py, r.qx, r.qy, out)
 
 
 cdef bint round_round_collide(const Round* a, const Round* b) noexcept nogil:
-    cdef SegClosest r = segment_segment(a.ax, a.ay, a.bx, a.by, b.ax, b.ay, b.bx, b.by)
+    cdef SegClosest r = segment_segment(a.ax, a.ay, a.bx, a.by, b.ax, b.ay, b.bx, b.by,
+                                        segments_bound(a.ax, a.ay, a.bx, a.by, b.ax, b.ay,
+                                                       b.bx, b.by))
     return sqrt(r.d2) <= a.r + b.r
+
+
+cdef inline double _round_bound(const Round* a, const Convex* cv) noexcept nogil:
+    # pair_bound of a core and a convex shape
+    return pair_bound(max(max(cv.reach, max(fabs(a.ax), fabs(a.ay))),
+                          max(fabs(a.bx), fabs(a.by))))
 
 
 cdef bint round_convex_collide(const Round* a, const Convex* cv) noexcept nogil:
@@ -526,14 +602,17 @@ cdef bint round_convex_collide(const Round* a, const Convex* cv) noexcept nogil:
     cdef int i, j
     cdef SegClosest r
     cdef bint tested = False
+    cdef double bound
     if point_in_convex(cv, a.ax, a.ay):
         return True
+    bound = _round_bound(a, cv)
     for i in range(n):
         j = i + 1 if i + 1 < n else 0
-        if _inner_side(cv, i, j, a):
+        if _inner_side(cv, i, j, a, bound):
             continue
         tested = True
-        r = segment_segment(a.ax, a.ay, a.bx, a.by, _x(cv, i), _y(cv, i), _x(cv, j), _y(cv, j))
+        r = segment_segment(a.ax, a.ay, a.bx, a.by, _x(cv, i), _y(cv, i), _x(cv, j), _y(cv, j),
+                            bound)
         if sqrt(r.d2) <= a.r:
             return True
     # no edge faces the core (not reached: exact signs would have put its first end
@@ -541,15 +620,20 @@ cdef bint round_convex_collide(const Round* a, const Convex* cv) noexcept nogil:
     return not tested
 
 
-cdef inline bint _inner_side(const Convex* cv, int i, int j, const Round* a) noexcept nogil:
-    # both core ends strictly on the inner side of edge i-j (exact signs): it cannot
-    # hold the nearest point
+cdef inline bint _inner_side(const Convex* cv, int i, int j, const Round* a,
+                             double bound) noexcept nogil:
+    # both core ends strictly on the inner side of edge i-j (exact signs; bound:
+    # pair_bound of the pair): it cannot hold the nearest point
     cdef double x0 = _x(cv, i)
     cdef double y0 = _y(cv, i)
     cdef double x1 = _x(cv, j)
     cdef double y1 = _y(cv, j)
-    return (orient_sign(x0, y0, x1, y1, a.ax, a.ay) > 0
-            and orient_sign(x0, y0, x1, y1, a.bx, a.by) > 0)
+    cdef double ex = x1 - x0
+    cdef double ey = y1 - y0
+    return (orient_within(ex * (a.ay - y0) - ey * (a.ax - x0), bound, x0, y0, x1, y1,
+                          a.ax, a.ay) > 0
+            and orient_within(ex * (a.by - y0) - ey * (a.bx - x0), bound, x0, y0, x1, y1,
+                              a.bx, a.by) > 0)
 
 
 cdef double round_convex_closest(const Round* a, const Convex* cv, double* out) noexcept nogil:
@@ -558,6 +642,7 @@ cdef double round_convex_closest(const Round* a, const Convex* cv, double* out) 
     cdef SegClosest r
     cdef double best = INFINITY
     cdef double pax = 0.0, pay = 0.0, pbx = 0.0, pby = 0.0
+    cdef double bound = _round_bound(a, cv)
     if point_in_convex(cv, a.ax, a.ay):
         # the core's first end is inside: a point inside both
         out[0] = a.ax
@@ -567,9 +652,10 @@ cdef double round_convex_closest(const Round* a, const Convex* cv, double* out) 
         return -a.r
     for i in range(n):
         j = i + 1 if i + 1 < n else 0
-        if _inner_side(cv, i, j, a):
+        if _inner_side(cv, i, j, a, bound):
             continue
-        r = segment_segment(a.ax, a.ay, a.bx, a.by, _x(cv, i), _y(cv, i), _x(cv, j), _y(cv, j))
+        r = segment_segment(a.ax, a.ay, a.bx, a.by, _x(cv, i), _y(cv, i), _x(cv, j), _y(cv, j),
+                            bound)
         if r.d2 < best:
             best = r.d2
             pax = r.px

@@ -22,8 +22,20 @@ cdef inline int orient_decide(double left, double right, double ax, double ay, d
                               double by, double cx, double cy) noexcept nogil:
     # the sign of left - right, exact, for left = (bx - ax) * (cy - ay) and
     # right = (by - ay) * (cx - ax) as the caller computed them
-    cdef double det = left - right
-    cdef double bound = _bound(left, right)
+    cdef double det, bound
+    # products of opposite signs (or one zero) decide it without a bound: a rounded
+    # product keeps its sign, and one that underflowed to zero is smaller than any
+    # product that did not (as in Shewchuk's orient2d)
+    if left > 0.0:
+        if right <= 0.0:
+            return 1
+    elif left < 0.0:
+        if right >= 0.0:
+            return -1
+    elif right != 0.0:
+        return -1 if right > 0.0 else 1
+    det = left - right
+    bound = _bound(left, right)
     if det > bound:
         return 1
     if det < -bound:
@@ -40,8 +52,18 @@ cdef inline int orient_sign(double ax, double ay, double bx, double by, double c
 cdef inline int side_decide(double left, double right, double px, double py, double dx,
                             double dy, double qx, double qy) noexcept nogil:
     # the sign of left - right for left = dx * (qy - py), right = dy * (qx - px)
-    cdef double det = left - right
-    cdef double bound = _bound(left, right)
+    cdef double det, bound
+    # products of opposite signs decide it (see orient_decide)
+    if left > 0.0:
+        if right <= 0.0:
+            return 1
+    elif left < 0.0:
+        if right >= 0.0:
+            return -1
+    elif right != 0.0:
+        return -1 if right > 0.0 else 1
+    det = left - right
+    bound = _bound(left, right)
     if det > bound:
         return 1
     if det < -bound:
@@ -64,3 +86,23 @@ cdef inline double exact_origin(double o, double lo, double hi) noexcept nogil:
     if o < 0.0:
         return o if hi + hi <= o and lo >= o + o else 0.0
     return 0.0
+
+
+cdef inline double pair_bound(double size) noexcept nogil:
+    # a bound on orient_decide's own (errA (|left| + |right|) plus underflow) for every
+    # orientation of three points whose local coordinates are at most size in
+    # magnitude: |ex| + |ey| <= 4 size and |px - x0|, |py - y0| <= 2 size, so
+    # |left| + |right| <= 8 size**2 and errA 8 size**2 < 4e-15 size**2
+    return 4e-15 * size * size + 1.6e-322
+
+
+cdef inline int orient_within(double c, double bound, double x0, double y0, double x1,
+                              double y1, double px, double py) noexcept nogil:
+    # the exact sign of orient2d((x0, y0), (x1, y1), p), given c, its rounded value as
+    # (x1 - x0) * (py - y0) - (y1 - y0) * (px - x0), and bound from pair_bound: c
+    # decides beyond the bound, the exact predicate within it
+    if c > bound:
+        return 1
+    if c < -bound:
+        return -1
+    return orient_sign(x0, y0, x1, y1, px, py)

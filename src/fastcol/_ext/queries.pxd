@@ -31,6 +31,10 @@ cdef struct View:
     double cos, sin
     const double* xs
     const double* ys
+    # the least and largest x and y from which the kernels subtract a pair's origin:
+    # the shape's box (an OBB's centre, whose corners are computed from it)
+    double lo[2]
+    double hi[2]
 
 
 cdef bint collide_views(const View* a, const View* b) noexcept nogil
@@ -68,6 +72,18 @@ cdef inline bint aabb_rows_collide(const double* a, const double* b) noexcept no
 # its own copy, so the compiler inlines these few loads into each query instead of
 # calling across modules through Cython's function pointers
 
+cdef inline void view_extent(View* v) noexcept nogil:
+    # v.lo, v.hi (OUT) of a shape other than a polygon, from its fields
+    if v.kind == CIRCLE or v.kind == OBB_KIND:
+        v.lo[0] = v.hi[0] = v.f[0]
+        v.lo[1] = v.hi[1] = v.f[1]
+    else:
+        v.lo[0] = min(v.f[0], v.f[2])
+        v.hi[0] = max(v.f[0], v.f[2])
+        v.lo[1] = min(v.f[1], v.f[3])
+        v.hi[1] = max(v.f[1], v.f[3])
+
+
 cdef inline void view_of(Shape s, View* v) noexcept:
     # v (OUT): the numbers of a shape object.  Callers have checked isinstance(s,
     # Shape) and pass <Shape>x: an unchecked cast (passing an object would make
@@ -78,22 +94,26 @@ cdef inline void view_of(Shape s, View* v) noexcept:
         v.f[0] = (<Circle>s)._x
         v.f[1] = (<Circle>s)._y
         v.f[2] = (<Circle>s)._r
+        view_extent(v)
     elif k == CAPSULE:
         v.f[0] = (<Capsule>s)._ax
         v.f[1] = (<Capsule>s)._ay
         v.f[2] = (<Capsule>s)._bx
         v.f[3] = (<Capsule>s)._by
         v.f[4] = (<Capsule>s)._r
+        view_extent(v)
     elif k == SEGMENT:
         v.f[0] = (<Segment>s)._ax
         v.f[1] = (<Segment>s)._ay
         v.f[2] = (<Segment>s)._bx
         v.f[3] = (<Segment>s)._by
+        view_extent(v)
     elif k == AABB_KIND:
         v.f[0] = (<AABB>s)._min_x
         v.f[1] = (<AABB>s)._min_y
         v.f[2] = (<AABB>s)._max_x
         v.f[3] = (<AABB>s)._max_y
+        view_extent(v)
     elif k == OBB_KIND:
         v.f[0] = (<OBB>s)._cx
         v.f[1] = (<OBB>s)._cy
@@ -102,10 +122,15 @@ cdef inline void view_of(Shape s, View* v) noexcept:
         v.f[4] = (<OBB>s)._angle
         v.cos = (<OBB>s)._cos
         v.sin = (<OBB>s)._sin
+        view_extent(v)
     else:
         v.n = (<Polygon>s).n
         v.xs = (<Polygon>s).xs
         v.ys = (<Polygon>s).ys
+        v.lo[0] = (<Polygon>s).x0
+        v.lo[1] = (<Polygon>s).y0
+        v.hi[0] = (<Polygon>s).x1
+        v.hi[1] = (<Polygon>s).y1
 
 
 cdef inline bint _greater(const View* a, const View* b) noexcept nogil:
@@ -142,45 +167,15 @@ cdef inline void view_origin(const View* v, double* ox, double* oy) noexcept nog
         oy[0] = v.f[1]
 
 
-cdef inline void _extent(const View* v, double* e) noexcept nogil:
-    # e (IN/OUT): (xlo, xhi, ylo, yhi) widened by the coordinates from which the kernels
-    # subtract a pair's origin (an OBB's centre: its corners are computed from it)
-    cdef int k
-    cdef double x0, x1, y0, y1
-    if v.kind == POLYGON:
-        for k in range(v.n):
-            e[0] = min(e[0], v.xs[k])
-            e[1] = max(e[1], v.xs[k])
-            e[2] = min(e[2], v.ys[k])
-            e[3] = max(e[3], v.ys[k])
-        return
-    x0 = x1 = v.f[0]
-    y0 = y1 = v.f[1]
-    if v.kind != CIRCLE and v.kind != OBB_KIND:
-        x0 = min(x0, v.f[2])
-        x1 = max(x1, v.f[2])
-        y0 = min(y0, v.f[3])
-        y1 = max(y1, v.f[3])
-    e[0] = min(e[0], x0)
-    e[1] = max(e[1], x1)
-    e[2] = min(e[2], y0)
-    e[3] = max(e[3], y1)
-
-
 cdef inline void view_frame(const View* a, const View* b, double* ox, double* oy) noexcept nogil:
     # ox, oy (OUT): the origin of a canonical pair's local coordinates: a's reference
     # point on each axis where subtracting it from every coordinate of the pair is
     # exact, else 0.0 (see fastcol._ref.queries._frame); two circles keep the point
-    cdef double e[4]
     view_origin(a, ox, oy)
     if a.kind == CIRCLE and b.kind == CIRCLE:
         return
-    e[0] = e[1] = ox[0]
-    e[2] = e[3] = oy[0]
-    _extent(a, e)
-    _extent(b, e)
-    ox[0] = exact_origin(ox[0], e[0], e[1])
-    oy[0] = exact_origin(oy[0], e[2], e[3])
+    ox[0] = exact_origin(ox[0], min(a.lo[0], b.lo[0]), max(a.hi[0], b.hi[0]))
+    oy[0] = exact_origin(oy[0], min(a.lo[1], b.lo[1]), max(a.hi[1], b.hi[1]))
 
 
 cdef inline void view_core(const View* v, double ox, double oy, Round* out) noexcept nogil:
@@ -206,4 +201,4 @@ cdef inline void view_convex(const View* v, double ox, double oy, Convex* out) n
     elif v.kind == OBB_KIND:
         convex_obb(out, v.f[0] - ox, v.f[1] - oy, v.cos, v.sin, v.f[2], v.f[3])
     else:
-        convex_polygon(out, v.xs, v.ys, v.n, ox, oy)
+        convex_polygon(out, v.xs, v.ys, v.n, ox, oy, v.lo, v.hi)

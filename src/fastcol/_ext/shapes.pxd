@@ -53,5 +53,7 @@ cdef class Polygon(Shape):
     cdef int n
     cdef double* xs
     cdef double* ys
+    # the least and largest vertex coordinates (the kernels' exact local frame needs them)
+    cdef double x0, x1, y0, y1
     cdef tuple _vertices
     cdef _set(self, xs, ys)

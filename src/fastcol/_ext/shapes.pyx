@@ -421,6 +421,10 @@ cdef class Polygon(Shape):
         for i in range(n):
             new_xs[i] = xs[i]
             new_ys[i] = ys[i]
+        self.x0 = min(xs)
+        self.x1 = max(xs)
+        self.y0 = min(ys)
+        self.y1 = max(ys)
         PyMem_Free(self.xs)
         PyMem_Free(self.ys)
         self.xs = new_xs

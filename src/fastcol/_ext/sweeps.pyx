@@ -11,7 +11,14 @@ from libc.string cimport memcpy
 from cpython.object cimport PyObject
 
 from .entry cimport fast_entry
-from .geometry cimport SegClosest, closest_on_segment, dist2, on_segment, segment_segment
+from .geometry cimport (
+    SegClosest,
+    closest_on_segment,
+    dist2,
+    on_segment,
+    segment_segment,
+    segments_bound,
+)
 from .narrowphase cimport Convex, Round, box_normal, box_side, point_in_convex
 from .predicates cimport exact_origin, orient_decide, orient_sign, side_sign
 from .queries cimport (
@@ -21,7 +28,6 @@ from .queries cimport (
     view_convex,
     view_core,
     view_of,
-    _extent,
     view_frame,
     view_origin,
     views_swapped,
@@ -217,7 +223,8 @@ cdef int ray_round(double px, double py, double dx, double dy, double ax, double
         if ee == 0.0:
             if px == ax and py == ay:
                 return INSIDE
-        elif on_segment(px, py, ax, ay, bx, by):
+        elif on_segment(px, py, ax, ay, bx, by,
+                        segments_bound(px, py, ax, ay, bx, by, 0.0, 0.0)):
             return INSIDE
     else:
         closest_on_segment(px, py, ax, ay, bx, by, &qx, &qy)
@@ -565,18 +572,14 @@ cdef bint raycast_view(const View* v, double px, double py, double dx, double dy
     # finite non-zero direction, limit >= 0); False when it misses within limit
     cdef double ox, oy, lx, ly, sx, sy, t
     cdef double hit[3]
-    cdef double ext[4]
     cdef int e, st
     cdef Round rc
     cdef Convex cv
     # the shape's reference point, where subtracting it is exact for the ray's origin
     # too (see queries' view_frame): the ray's sign tests are then exact
     view_origin(v, &ox, &oy)
-    ext[0] = ext[1] = ox
-    ext[2] = ext[3] = oy
-    _extent(v, ext)
-    ox = exact_origin(ox, min(ext[0], px), max(ext[1], px))
-    oy = exact_origin(oy, min(ext[2], py), max(ext[3], py))
+    ox = exact_origin(ox, min(v.lo[0], px), max(v.hi[0], px))
+    oy = exact_origin(oy, min(v.lo[1], py), max(v.hi[1], py))
     lx = px - ox
     ly = py - oy
     e = _scaled(dx, dy, &sx, &sy)
@@ -775,7 +778,8 @@ cdef inline void _core_along(const Round* c, double r, double dx, double dy,
 
 cdef inline bint _on_core(double px, double py, const Core* c) noexcept nogil:
     # p on the core c (ee > 0) by exact signs (geometry's on_segment)
-    return on_segment(px, py, c.ax, c.ay, c.bx, c.by)
+    return on_segment(px, py, c.ax, c.ay, c.bx, c.by,
+                      segments_bound(px, py, c.ax, c.ay, c.bx, c.by, 0.0, 0.0))
 
 
 cdef inline int _face_ray(double px, double py, double dx, double dy, const Core* c,
@@ -1036,7 +1040,9 @@ cdef double toi_views(const View* a, double vax, double vay, const View* b, doub
         # (round_round_collide's, inlined), with the cores kept for _sweep_round
         view_core(p, ox, oy, &ra)
         view_core(q, ox, oy, &rb)
-        c = segment_segment(ra.ax, ra.ay, ra.bx, ra.by, rb.ax, rb.ay, rb.bx, rb.by)
+        c = segment_segment(ra.ax, ra.ay, ra.bx, ra.by, rb.ax, rb.ay, rb.bx, rb.by,
+                            segments_bound(ra.ax, ra.ay, ra.bx, ra.by, rb.ax, rb.ay, rb.bx,
+                                           rb.by))
         if sqrt(c.d2) <= ra.r + rb.r:
             return 0.0
     elif collide_canonical(p, q):

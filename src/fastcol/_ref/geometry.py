@@ -150,21 +150,30 @@ def segment_segment(ax, ay, bx, by, cx, cy, dx, dy):
             px = ax + s * d1x
             py = ay + s * d1y
             return 0.0, s, t, px, py, px, py
-    # apart: the nearest pair has an endpoint of one segment
-    t, qx, qy, best = point_segment(ax, ay, cx, cy, dx, dy)
-    result = (best, 0.0, t, ax, ay, qx, qy)
-    t, qx, qy, d = point_segment(bx, by, cx, cy, dx, dy)
+    # apart: the nearest pair has an endpoint of one segment (no end lies on the
+    # other segment: the exact signs said so)
+    t, qx, qy = closest_on_segment(ax, ay, cx, cy, dx, dy)
+    best = dist2(ax, ay, qx, qy)
+    result = (0.0, t, ax, ay, qx, qy)
+    t, qx, qy = closest_on_segment(bx, by, cx, cy, dx, dy)
+    d = dist2(bx, by, qx, qy)
     if d < best:
         best = d
-        result = (d, 1.0, t, bx, by, qx, qy)
-    s, px, py, d = point_segment(cx, cy, ax, ay, bx, by)
+        result = (1.0, t, bx, by, qx, qy)
+    s, px, py = closest_on_segment(cx, cy, ax, ay, bx, by)
+    d = dist2(px, py, cx, cy)
     if d < best:
         best = d
-        result = (d, s, 0.0, px, py, cx, cy)
-    s, px, py, d = point_segment(dx, dy, ax, ay, bx, by)
+        result = (s, 0.0, px, py, cx, cy)
+    s, px, py = closest_on_segment(dx, dy, ax, ay, bx, by)
+    d = dist2(px, py, dx, dy)
     if d < best:
-        result = (d, s, 1.0, px, py, dx, dy)
-    return result
+        best = d
+        result = (s, 1.0, px, py, dx, dy)
+    if best == 0.0:
+        # apart by the exact signs, nearer than the squares can tell
+        best = TINY
+    return (best,) + result
 
 
 def crossing_ratio(o0, o1, g0, g1):

@@ -630,13 +630,14 @@ def raycast(shape, origin, direction, max_t=math.inf, workers=1):
     zero-radius circle and a zero-length segment are points, zero-width boxes are
     segments.  A zero-thickness feature hit end-on (a point, a segment's end along its
     line) has no surface normal and gives ``-direction / |direction|``; a segment hit
-    broadside gives its perpendicular facing the ray's origin.  A ray through a corner
-    of a box or polygon gets the normal of the face it enters through (the largest
-    entering ``t``); exact ties go to a face of positive length, then to the face that
-    comes first in the vertex ring (edge k joins vertex k to k + 1; for boxes the
-    bottom side in the box's frame, then right, top, left).  A hit farther than the
-    float range (a tiny direction) is a miss.  Rounding can report an origin that lies
-    within an ulp of the surface as a hit at ``t == 0.0`` with a normal.
+    broadside gives its perpendicular facing the ray's origin.  Whether the ray hits,
+    and the face of a box or polygon it enters through, are decided by exact signs (for
+    the shape as stored; an OBB's corners as computed).  A ray exactly through a
+    corner enters by a face of positive length, then by the face that comes first in
+    the vertex ring (edge k joins vertex k to k + 1; for boxes the bottom side in the
+    box's frame, then right, top, left).  A hit farther than the float range (a tiny
+    direction) is a miss.  ``t`` is rounded: an origin within an ulp of a round
+    shape's surface can hit at ``t == 0.0`` with a normal.
 
     Examples
     --------
