@@ -16,6 +16,7 @@ from .narrowphase cimport (
     Convex,
     Round,
     box_apart,
+    box_normal,
     box_gaps,
     edge_apart,
     edge_reach,
@@ -137,23 +138,10 @@ cdef inline void _unit_normal(double ex, double ey, double length, double* nx,
 
 cdef bint _normal(const Core* c, int k, double* nx, double* ny) noexcept nogil:
     # nx, ny (OUT): the outward unit normal of face k (vertex k to k + 1)
-    cdef double s, co, ex, ey, length
+    cdef double ex, ey, length
     cdef int j
     if c.box:
-        s = c.sin
-        co = c.cos
-        if k == 0:
-            nx[0] = s
-            ny[0] = 0.0 - co
-        elif k == 1:
-            nx[0] = co
-            ny[0] = s
-        elif k == 2:
-            nx[0] = 0.0 - s
-            ny[0] = co
-        else:
-            nx[0] = 0.0 - co
-            ny[0] = 0.0 - s
+        box_normal(c.cos, c.sin, k, nx, ny)
         return True
     j = k + 1 if k + 1 < c.n else 0
     ex = _x(c, j) - _x(c, k)

@@ -84,11 +84,9 @@ cdef inline double edge_reach(double x0, double y0, double ex, double ey, const 
     return top
 
 
-cdef inline void box_normal(const Convex* cv, int k, double* nx, double* ny) noexcept nogil:
-    # nx, ny (OUT): the outward unit normal of an OBB's side k (bottom, right, top,
-    # left) from its axes
-    cdef double s = cv.sin
-    cdef double c = cv.cos
+cdef inline void box_normal(double c, double s, int k, double* nx, double* ny) noexcept nogil:
+    # nx, ny (OUT): the outward unit normal of a box's side k (bottom, right, top,
+    # left) from its axis (c, s)
     if k == 0:
         nx[0] = s
         ny[0] = 0.0 - c
@@ -113,7 +111,7 @@ cdef inline int box_side(const Convex* cv, int k, double px, double py) noexcept
     cdef double nx, ny
     if x0 != cv.box_x[j] or y0 != cv.box_y[j]:
         return orient_sign(x0, y0, cv.box_x[j], cv.box_y[j], px, py)
-    box_normal(cv, k, &nx, &ny)
+    box_normal(cv.cos, cv.sin, k, &nx, &ny)
     return side_sign(x0, y0, 0.0 - ny, nx, px, py)
 
 

@@ -12,20 +12,15 @@ cdef int side_exact(double px, double py, double dx, double dy, double qx,
                     double qy) noexcept nogil
 
 
-cdef inline double _bound(double left, double right) noexcept nogil:
-    # Shewchuk's ccwerrboundA, (3 + 16 eps) eps with eps = 2**-53, times the products'
-    # magnitudes, plus 2**-1069 (a few subnormal units for products that underflow)
-    return 3.3306690738754716e-16 * (fabs(left) + fabs(right)) + 1.6e-322
-
-
-cdef inline int orient_decide(double left, double right, double ax, double ay, double bx,
-                              double by, double cx, double cy) noexcept nogil:
-    # the sign of left - right, exact, for left = (bx - ax) * (cy - ay) and
-    # right = (by - ay) * (cx - ax) as the caller computed them
+cdef inline int _filtered(double left, double right) noexcept nogil:
+    # the sign of left - right for two rounded products of differences of doubles
+    # (orient2d's, or a direction's cross product), where rounding cannot change it;
+    # 2 where it can.  Products of opposite signs (or one zero) decide it without a
+    # bound: a rounded product keeps its sign, and one that underflowed to zero is
+    # smaller than any that did not (as in Shewchuk's orient2d).  Otherwise Shewchuk's
+    # ccwerrboundA, (3 + 16 eps) eps with eps = 2**-53, times the products' magnitudes,
+    # plus 2**-1069 (a few subnormal units for products that underflow)
     cdef double det, bound
-    # products of opposite signs (or one zero) decide it without a bound: a rounded
-    # product keeps its sign, and one that underflowed to zero is smaller than any
-    # product that did not (as in Shewchuk's orient2d)
     if left > 0.0:
         if right <= 0.0:
             return 1
@@ -35,12 +30,20 @@ cdef inline int orient_decide(double left, double right, double ax, double ay, d
     elif right != 0.0:
         return -1 if right > 0.0 else 1
     det = left - right
-    bound = _bound(left, right)
+    bound = 3.3306690738754716e-16 * (fabs(left) + fabs(right)) + 1.6e-322
     if det > bound:
         return 1
     if det < -bound:
         return -1
-    return orient_exact(ax, ay, bx, by, cx, cy)
+    return 2
+
+
+cdef inline int orient_decide(double left, double right, double ax, double ay, double bx,
+                              double by, double cx, double cy) noexcept nogil:
+    # the sign of left - right, exact, for left = (bx - ax) * (cy - ay) and
+    # right = (by - ay) * (cx - ax) as the caller computed them
+    cdef int sign = _filtered(left, right)
+    return orient_exact(ax, ay, bx, by, cx, cy) if sign == 2 else sign
 
 
 cdef inline int orient_sign(double ax, double ay, double bx, double by, double cx,
@@ -49,32 +52,12 @@ cdef inline int orient_sign(double ax, double ay, double bx, double by, double c
     return orient_decide((bx - ax) * (cy - ay), (by - ay) * (cx - ax), ax, ay, bx, by, cx, cy)
 
 
-cdef inline int side_decide(double left, double right, double px, double py, double dx,
-                            double dy, double qx, double qy) noexcept nogil:
-    # the sign of left - right for left = dx * (qy - py), right = dy * (qx - px)
-    cdef double det, bound
-    # products of opposite signs decide it (see orient_decide)
-    if left > 0.0:
-        if right <= 0.0:
-            return 1
-    elif left < 0.0:
-        if right >= 0.0:
-            return -1
-    elif right != 0.0:
-        return -1 if right > 0.0 else 1
-    det = left - right
-    bound = _bound(left, right)
-    if det > bound:
-        return 1
-    if det < -bound:
-        return -1
-    return side_exact(px, py, dx, dy, qx, qy)
-
-
 cdef inline int side_sign(double px, double py, double dx, double dy, double qx,
                           double qy) noexcept nogil:
-    # 1, -1 or 0: q to the left of, to the right of, or on the line p + s d
-    return side_decide(dx * (qy - py), dy * (qx - px), px, py, dx, dy, qx, qy)
+    # 1, -1 or 0: q to the left of, to the right of, or on the line p + s d: the sign
+    # of dx * (qy - py) - dy * (qx - px), exact
+    cdef int sign = _filtered(dx * (qy - py), dy * (qx - px))
+    return side_exact(px, py, dx, dy, qx, qy) if sign == 2 else sign
 
 
 cdef inline double exact_origin(double o, double lo, double hi) noexcept nogil:

@@ -400,7 +400,7 @@ cdef int ray_ring(double px, double py, double dx, double dy, const Convex* cv,
             if box and point_face < 0 and si == 0 and box_side(cv, i, px, py) < 0:
                 # a box's side of zero length: through its corner, heading inwards
                 # across the side's line (d . n < 0)
-                box_normal(cv, i, &nx, &ny)
+                box_normal(cv.cos, cv.sin, i, &nx, &ny)
                 if side_sign(0.0, 0.0, ny, 0.0 - nx, dx, dy) < 0:
                     point_face = i
         elif si * sj <= 0:
@@ -490,7 +490,7 @@ cdef int ray_convex(double px, double py, double dx, double dy, const Convex* cv
             out[1] = 0.0 - dx / L
             out[2] = 0.0 - dy / L
         else:
-            box_normal(cv, face, &out[1], &out[2])
+            box_normal(cv.cos, cv.sin, face, &out[1], &out[2])
         return HIT
     ex = xj - xi
     ey = yj - yi

@@ -58,6 +58,7 @@ from .narrowphase import (
     _inner_side,
     box_apart,
     box_gaps,
+    box_normal,
     convex_local,
     edge_apart,
     edge_reach,
@@ -116,15 +117,7 @@ def _unit_normal(ex, ey, length):
 def _normal(c, k):
     """``(ok, nx, ny)``: the outward unit normal of face k (vertex k to k + 1)."""
     if c.box is not None:
-        s = c.sin
-        co = c.cos
-        if k == 0:
-            return True, s, 0.0 - co
-        if k == 1:
-            return True, co, s
-        if k == 2:
-            return True, 0.0 - s, co
-        return True, 0.0 - co, 0.0 - s
+        return (True,) + box_normal(c.cos, c.sin, k)
     j = k + 1 if k + 1 < c.n else 0
     ex = c.xs[j] - c.xs[k]
     ey = c.ys[j] - c.ys[k]

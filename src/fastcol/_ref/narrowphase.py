@@ -87,11 +87,9 @@ def box_extents(cx, cy, hw, hh):
     return hw, hh
 
 
-def box_normal(cv, k):
-    """The outward unit normal of an OBB's side k (bottom, right, top, left) from its
-    axes: ``(nx, ny)``."""
-    s = cv.sin
-    c = cv.cos
+def box_normal(c, s, k):
+    """The outward unit normal of a box's side k (bottom, right, top, left) from its
+    axis ``(c, s)``: ``(nx, ny)``."""
     if k == 0:
         return s, 0.0 - c
     if k == 1:
@@ -114,7 +112,7 @@ def box_side(cv, k, px, py):
     y0 = cv.ys[k]
     if x0 != cv.xs[j] or y0 != cv.ys[j]:
         return orient_sign(x0, y0, cv.xs[j], cv.ys[j], px, py)
-    nx, ny = box_normal(cv, k)
+    nx, ny = box_normal(cv.cos, cv.sin, k)
     return side_sign(x0, y0, 0.0 - ny, nx, px, py)
 
 

@@ -18,6 +18,8 @@ side tests, where the second point ``p + d`` is not a stored number).
 ``orient_decide(left, right, ...)`` is ``orient_sign`` for a caller that has already
 computed the two products ``left = (bx - ax) * (cy - ay)`` and
 ``right = (by - ay) * (cx - ax)`` (the kernels need the determinant's value as well).
+(The compiled twin first settles products of opposite signs without the bound; the
+sign is the same.)
 """
 
 from __future__ import annotations
@@ -31,15 +33,21 @@ CCW_ERRBOUND_A = (3.0 + 16.0 * EPS) * EPS
 UNDERFLOW = 2.0 ** -1069
 
 
-def orient_decide(left, right, ax, ay, bx, by, cx, cy):
-    """The sign of ``left - right``, exact: the two products of ``orient_sign``."""
+def _filtered(left, right):
+    """The sign of ``left - right`` where its rounding error bound decides it, else None."""
     det = left - right
     bound = CCW_ERRBOUND_A * (abs(left) + abs(right)) + UNDERFLOW
     if det > bound:
         return 1
     if det < -bound:
         return -1
-    return orient_exact(ax, ay, bx, by, cx, cy)
+    return None
+
+
+def orient_decide(left, right, ax, ay, bx, by, cx, cy):
+    """The sign of ``left - right``, exact: the two products of ``orient_sign``."""
+    sign = _filtered(left, right)
+    return orient_exact(ax, ay, bx, by, cx, cy) if sign is None else sign
 
 
 def orient_sign(ax, ay, bx, by, cx, cy):
@@ -58,21 +66,11 @@ def orient_exact(ax, ay, bx, by, cx, cy):
     return (det > 0) - (det < 0)
 
 
-def side_decide(left, right, px, py, dx, dy, qx, qy):
-    """The sign of ``left - right`` for ``left = dx * (qy - py)``, ``right = dy * (qx - px)``."""
-    det = left - right
-    # one rounding fewer than orient's (d is not a difference): the same bound covers it
-    bound = CCW_ERRBOUND_A * (abs(left) + abs(right)) + UNDERFLOW
-    if det > bound:
-        return 1
-    if det < -bound:
-        return -1
-    return side_exact(px, py, dx, dy, qx, qy)
-
-
 def side_sign(px, py, dx, dy, qx, qy):
-    """1, -1 or 0: q to the left of, to the right of, or on the line p + s d."""
-    return side_decide(dx * (qy - py), dy * (qx - px), px, py, dx, dy, qx, qy)
+    """1, -1 or 0: q to the left of, to the right of, or on the line p + s d (the sign
+    of ``dx * (qy - py) - dy * (qx - px)``; the same bound covers it, d being exact)."""
+    sign = _filtered(dx * (qy - py), dy * (qx - px))
+    return side_exact(px, py, dx, dy, qx, qy) if sign is None else sign
 
 
 def side_exact(px, py, dx, dy, qx, qy):

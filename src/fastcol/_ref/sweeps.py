@@ -474,7 +474,7 @@ def ray_ring(px, py, dx, dy, cv):
             if box and point_face < 0 and sides[i] == 0 and box_side(cv, i, px, py) < 0:
                 # a box's side of zero length: through its corner, heading inwards
                 # across the side's line (d . n < 0)
-                nx, ny = box_normal(cv, i)
+                nx, ny = box_normal(cv.cos, cv.sin, i)
                 if side_sign(0.0, 0.0, ny, 0.0 - nx, dx, dy) < 0:
                     point_face = i
             continue
@@ -546,7 +546,7 @@ def ray_convex(px, py, dx, dy, cv):
     if cv.kind == OBB_KIND:
         if xs[face] == xs[j] and ys[face] == ys[j]:
             return (HIT, t) + _end_on(dx, dy)
-        return (HIT, t) + box_normal(cv, face)
+        return (HIT, t) + box_normal(cv.cos, cv.sin, face)
     ex = xs[j] - xs[face]
     ey = ys[j] - ys[face]
     le = math.sqrt(ex * ex + ey * ey)
