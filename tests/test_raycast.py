@@ -228,14 +228,14 @@ def clearly_meets(p, q, spec, L):
     and when either end is pulled in by ``eps``: a graze, or touching with an end
     only, does not count (the ray kernels may call those either way).
     """
-    if p == q:
-        # a ray of length 0 from outside: it meets the shape only if the origin is
-        # clearly inside it
-        return signed_point_distance(spec, p) < -1e-7 * L
+    eps = 1e-7 * L
+    if math.hypot(q[0] - p[0], q[1] - p[1]) <= eps:
+        # a ray of length 0 (or shorter than the slack: its ends cannot be pulled in)
+        # from outside: it meets the shape only if the origin is clearly inside it
+        return signed_point_distance(spec, p) < -eps
     if oracle_distance(("Segment", *p, *q), spec) > 0.0:
         return False
     ux, uy = _unit((q[0] - p[0], q[1] - p[1]))
-    eps = 1e-7 * L
     variants = [
         (p[0] - uy * eps, p[1] + ux * eps, q[0] - uy * eps, q[1] + ux * eps),
         (p[0] + uy * eps, p[1] - ux * eps, q[0] + uy * eps, q[1] - ux * eps),
@@ -380,6 +380,19 @@ def check_translated_hits(spec, origin, direction, max_t, off, h0, h1):
         return
     moved_by = 2.0 * delta / cos / length
     assert h1.t == pytest.approx(h0.t, abs=1e-7 * (1 + h0.t) + moved_by)
+
+
+def test_translated_ray_from_a_tilted_box_edge(fc):
+    """A ray from the middle of the bottom edge of an OBB turned by pi/2, up into it.
+
+    The edge is tilted by cos(pi/2) ~ 6e-17 and its corners are rounded in each frame:
+    unmoved the origin lies on the box (t = 0.0), moved by (1e6, -1e6) a hair below it
+    (t = 5.6e-17, entering the bottom face).  Both are right for their shape.
+    """
+    spec = ("OBB", 0.0, 0.25, 0.25, 0.25, math.pi / 2)
+    check_translated_ray(fc, spec, (0.0, 0.0), (0.0, 0.25), INF, (1e6, -1e6))
+    h1 = fc.raycast(make(fc, spec), (0.0, 0.0), (0.0, 0.25))
+    assert h1.t == 0.0
 
 
 def test_translated_ray_along_a_tilted_box_edge(fc):

@@ -207,7 +207,7 @@ cdef double _separation(const Convex* cv, const Convex* pts) noexcept nogil:
             if g[i] > tol[i]:
                 return g[i]
             if g[i] >= -tol[i] and box_apart(cv, _SIDE[i], pts.xs, pts.ys, pts.ox, pts.oy, m):
-                return g[i] if g[i] > 0.0 else 4.9406564584124654e-324
+                return g[i] if g[i] > 0.0 else 2.2227587494850775e-162
         return 0.0
     # each edge's far end is the next edge's near end: read each vertex once
     x1 = _x(cv, 0)
@@ -244,8 +244,8 @@ cdef double _separation(const Convex* cv, const Convex* pts) noexcept nogil:
             # every vertex strictly outside this edge: the nearest one gives the gap
             gap = -worst / sqrt(ex * ex + ey * ey)
             # apart by exact signs, nearer than the rounded gap can tell: the
-            # smallest positive float
-            return gap if gap > 0.0 else 4.9406564584124654e-324
+            # distance floor, sqrt(5e-324)
+            return gap if gap > 0.0 else 2.2227587494850775e-162
     return 0.0
 
 

@@ -89,3 +89,21 @@ cdef inline int orient_within(double c, double bound, double x0, double y0, doub
     if c < -bound:
         return -1
     return orient_sign(x0, y0, x1, y1, px, py)
+
+
+cdef inline double ray_bound(double dx, double dy, double size) noexcept nogil:
+    # a bound on side_sign's own for every point p, q whose coordinates are at most
+    # size in magnitude: |dx (qy - py)| + |dy (qx - px)| <= (|dx| + |dy|) 2 size, and
+    # errA 2 < 1e-15
+    return 1e-15 * (fabs(dx) + fabs(dy)) * size + 1.6e-322
+
+
+cdef inline int side_within(double v, double bound, double px, double py, double dx,
+                            double dy, double qx, double qy) noexcept nogil:
+    # the exact sign of side_sign(p, d, q), given v, its rounded value as
+    # dx * (qy - py) - dy * (qx - px), and bound from ray_bound
+    if v > bound:
+        return 1
+    if v < -bound:
+        return -1
+    return side_sign(px, py, dx, dy, qx, qy)

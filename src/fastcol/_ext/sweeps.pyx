@@ -20,7 +20,16 @@ from .geometry cimport (
     segments_bound,
 )
 from .narrowphase cimport Convex, Round, box_normal, box_side, point_in_convex
-from .predicates cimport exact_origin, orient_decide, orient_sign, side_sign
+from .predicates cimport (
+    exact_origin,
+    orient_decide,
+    orient_sign,
+    orient_within,
+    pair_bound,
+    ray_bound,
+    side_sign,
+    side_within,
+)
 from .queries cimport (
     View,
     _check,
@@ -67,21 +76,21 @@ cdef inline bint _circle_t(double px, double py, double dx, double dy, double cx
     cdef double b = mx * dx + my * dy
     cdef double h, rl, s, c0
     if r == 0.0:
-        # a point: hit exactly when it lies on the ray's line, ahead (exact signs)
+        # a point: hit exactly when it lies on the ray's line, ahead (exact signs),
+        # where p + t d is the point: t = -(m . d) / |d|^2
         if (side_sign(px, py, dx, dy, cx, cy) != 0
                 or side_sign(cx, cy, dy, 0.0 - dx, px, py) >= 0):
             return False
-    elif b >= 0.0:
+        t[0] = (0.0 - b) / (dx * dx + dy * dy)
+        return True
+    if b >= 0.0:
         # heading away (or sideways) from a circle the origin lies outside of
         return False
     # |d| times the centre's distance from the ray's line, against |d| times r: the
     # half chord times |d| then needs no division (one less in the chain to t)
     h = fabs(mx * dy - my * dx)
     rl = r * L
-    if r == 0.0:
-        # on the line by the exact sign: the rounded offset counts as none
-        h = 0.0
-    elif h > rl:
+    if h > rl:
         return False
     s = sqrt((rl - h) * (rl + h))
     c0 = mx * mx + my * my - r * r
@@ -185,8 +194,9 @@ cdef inline bint _segment_face(double px, double py, double dx, double dy, doubl
     if side_sign(px, py, dx, dy, ax, ay) * side_sign(px, py, dx, dy, bx, by) > 0:
         # both ends on one side of the ray's line
         return False
-    t[0] = (0.0 - c) / den
-    if not (c * g_c > 0.0 and den * g_den > 0.0):
+    if c * g_c > 0.0 and den * g_den > 0.0:
+        t[0] = (0.0 - c) / den
+    else:
         # the rounded parts lost the exact signs: the nearer end's projection
         dd = dx * dx + dy * dy
         ta = ((ax - px) * dx + (ay - py) * dy) / dd
@@ -297,11 +307,17 @@ cdef int ray_round(double px, double py, double dx, double dy, double ax, double
 
 # --------------------------------------------------------------------- convex shapes
 
+cdef inline int _corner_side(double pu, double pv, double du, double dv, double u,
+                             double v, double bound) noexcept nogil:
+    # side_sign of the corner (u, v) against the ray, its rounded value first
+    return side_within(du * (v - pv) - dv * (u - pu), bound, pu, pv, du, dv, u, v)
+
+
 cdef int ray_slab(double pu, double pv, double du, double dv, double u0, double v0,
                   double u1, double v1, double* t, int* face) noexcept nogil:
     # the box [u0, u1] x [v0, v1]; t, face (OUT): entering t and face on a hit.  The
     # comparisons of times by exact signs (see the reference)
-    cdef double uin, uout, vin, vout, lu, lv
+    cdef double uin, uout, vin, vout, lu, lv, bound
     cdef int fu, fv, su, sv, order
     cdef bint on_u
     if u0 <= pu and pu <= u1 and v0 <= pv and pv <= v1:
@@ -342,7 +358,9 @@ cdef int ray_slab(double pu, double pv, double du, double dv, double u0, double 
             return HIT
         return MISS
     # tu - tv has the sign of -S * su * sv, S the side of the corner (uin, vin)
-    order = 0 - side_sign(pu, pv, du, dv, uin, vin) * su * sv
+    bound = ray_bound(du, dv, max(max(max(fabs(pu), fabs(pv)), max(fabs(u0), fabs(u1))),
+                                  max(fabs(v0), fabs(v1))))
+    order = 0 - _corner_side(pu, pv, du, dv, uin, vin, bound) * su * sv
     if order == 0:
         # through a corner: a face of positive length, then the lower index
         lu = v1 - v0
@@ -355,13 +373,13 @@ cdef int ray_slab(double pu, double pv, double du, double dv, double u0, double 
         on_u = order > 0
     if on_u:
         # tu, ahead, and no later than the v slab's exit (the corner (uin, vout))
-        if (uin - pu) * su > 0.0 and side_sign(pu, pv, du, dv, uin, vout) * su * sv >= 0:
+        if (uin - pu) * su > 0.0 and _corner_side(pu, pv, du, dv, uin, vout, bound) * su * sv >= 0:
             t[0] = (uin - pu) / du
             face[0] = fu
             return HIT
         return MISS
     # tv, ahead, and no later than the u slab's exit (the corner (uout, vin))
-    if (vin - pv) * sv > 0.0 and side_sign(pu, pv, du, dv, uout, vin) * su * sv <= 0:
+    if (vin - pv) * sv > 0.0 and _corner_side(pu, pv, du, dv, uout, vin, bound) * su * sv <= 0:
         t[0] = (vin - pv) / dv
         face[0] = fv
         return HIT
@@ -377,6 +395,11 @@ cdef int ray_ring(double px, double py, double dx, double dy, const Convex* cv,
     cdef int i, j, si, sj, s0, inner
     cdef int point_face = -1
     cdef double xi, yi, xj, yj, x0, y0, ex, ey, num, den, nx, ny, dd, ta, tb
+    # the bounds within which the exact predicates decide (every coordinate here is
+    # at most size in magnitude)
+    cdef double size = max(cv.reach, max(fabs(px), fabs(py)))
+    cdef double obound = pair_bound(size)
+    cdef double sbound = ray_bound(dx, dy, size)
     if point_in_convex(cv, px, py):
         return INSIDE
     x0 = cv.xs[0] - cv.ox
@@ -384,7 +407,7 @@ cdef int ray_ring(double px, double py, double dx, double dy, const Convex* cv,
     xi = x0
     yi = y0
     # each corner against the ray's line, made once (edge i ends where i + 1 starts)
-    s0 = side_sign(px, py, dx, dy, x0, y0)
+    s0 = side_within(dx * (y0 - py) - dy * (x0 - px), sbound, px, py, dx, dy, x0, y0)
     si = s0
     for i in range(n):
         j = i + 1 if i + 1 < n else 0
@@ -395,7 +418,7 @@ cdef int ray_ring(double px, double py, double dx, double dy, const Convex* cv,
         else:
             xj = cv.xs[j] - cv.ox
             yj = cv.ys[j] - cv.oy
-            sj = side_sign(px, py, dx, dy, xj, yj)
+            sj = side_within(dx * (yj - py) - dy * (xj - px), sbound, px, py, dx, dy, xj, yj)
         if xi == xj and yi == yj:
             if box and point_face < 0 and si == 0 and box_side(cv, i, px, py) < 0:
                 # a box's side of zero length: through its corner, heading inwards
@@ -404,12 +427,12 @@ cdef int ray_ring(double px, double py, double dx, double dy, const Convex* cv,
                 if side_sign(0.0, 0.0, ny, 0.0 - nx, dx, dy) < 0:
                     point_face = i
         elif si * sj <= 0:
-            inner = (box_side(cv, i, px, py) if box
-                     else orient_sign(xi, yi, xj, yj, px, py))
-            if inner < 0 and side_sign(xi, yi, dx, dy, xj, yj) < 0:
-                ex = xj - xi
-                ey = yj - yi
-                num = ex * (py - yi) - ey * (px - xi)
+            ex = xj - xi
+            ey = yj - yi
+            num = ex * (py - yi) - ey * (px - xi)
+            inner = orient_within(num, obound, xi, yi, xj, yj, px, py)
+            if inner < 0 and side_within(dx * ey - dy * ex, sbound, xi, yi, dx, dy, xj,
+                                         yj) < 0:
                 den = ex * dy - ey * dx
                 face[0] = i
                 if num < 0.0 and den > 0.0:

@@ -24,8 +24,9 @@ from .._validate import as_point
 from .predicates import exact_origin, orient_decide, orient_sign
 
 # the smallest positive float: the squared distance of two shapes that exact signs
-# find apart, when the rounded squares say 0.0
+# find apart, when the rounded squares say 0.0; APART is the distance then
 TINY = 5e-324
+APART = math.sqrt(TINY)
 
 
 # --------------------------------------------------------------------------- kernels

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 
-from .geometry import TINY, closest_on_segment, dist2, segment_segment
+from .geometry import APART, closest_on_segment, dist2, segment_segment
 from .predicates import orient_decide, orient_sign, side_sign
 from .shapes import AABB_KIND, OBB_KIND
 
@@ -176,7 +176,7 @@ def separation(cv, pxs, pys):
     coordinates, an OBB's or a polygon's by orientation against the side as computed
     (``box_side``, ``edge_apart``).  The value is the gap along the first separating
     axis found (unit axes for boxes, in the box's frame; edge normals for a polygon), a
-    lower bound of the distance, at least ``TINY`` where the rounded gap says less;
+    lower bound of the distance, at least ``APART`` where the rounded gap says less;
     0.0 means no axis of cv separates the points.  Boxes use their two axes (never an
     edge normal: a box of zero width has zero-length edges but still both axes); a
     polygon uses its edges.  The verdict depends on the exact signs alone, so the
@@ -192,7 +192,7 @@ def separation(cv, pxs, pys):
         # right, left, top and bottom, as box_gaps orders them
         for gap, k in zip(box_gaps(cv, pxs, pys), (1, 3, 2, 0)):
             if box_apart(cv, k, pxs, pys):
-                return gap if gap > 0.0 else TINY
+                return gap if gap > 0.0 else APART
         return 0.0
     xs = cv.xs
     ys = cv.ys
@@ -205,7 +205,7 @@ def separation(cv, pxs, pys):
             ey = ys[j] - ys[i]
             worst = edge_reach(xs[i], ys[i], ex, ey, pxs, pys)
             gap = -worst / math.sqrt(ex * ex + ey * ey)
-            return gap if gap > 0.0 else TINY
+            return gap if gap > 0.0 else APART
     return 0.0
 
 

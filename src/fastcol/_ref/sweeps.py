@@ -60,11 +60,14 @@ def ray_circle(px, py, dx, dy, cx, cy, r):
     my = py - cy
     b = mx * dx + my * dy
     if r == 0.0:
-        # a point: hit exactly when it lies on the ray's line, ahead (exact signs)
+        # a point: hit exactly when it lies on the ray's line, ahead (exact signs),
+        # where p + t d is the point: t = -(m . d) / |d|^2, end-on
         if (side_sign(px, py, dx, dy, cx, cy) != 0
                 or side_sign(cx, cy, dy, 0.0 - dx, px, py) >= 0):
             return False, 0.0, 0.0, 0.0
-    elif b >= 0.0:
+        L = math.sqrt(dx * dx + dy * dy)
+        return True, (0.0 - b) / (dx * dx + dy * dy), 0.0 - dx / L, 0.0 - dy / L
+    if b >= 0.0:
         # heading away (or sideways) from a circle the origin lies outside of
         return False, 0.0, 0.0, 0.0
     L = math.sqrt(dx * dx + dy * dy)
@@ -72,10 +75,7 @@ def ray_circle(px, py, dx, dy, cx, cy, r):
     # half chord times |d| then needs no division (one less in the chain to t)
     h = abs(mx * dy - my * dx)
     rl = r * L
-    if r == 0.0:
-        # on the line by the exact sign: the rounded offset counts as none
-        h = 0.0
-    elif h > rl:
+    if h > rl:
         return False, 0.0, 0.0, 0.0
     s = math.sqrt((rl - h) * (rl + h))
     c0 = mx * mx + my * my - r * r
@@ -236,8 +236,9 @@ def _segment_face(px, py, dx, dy, ax, ay, bx, by, ex, ey, le, c, den):
     if side_sign(px, py, dx, dy, ax, ay) * side_sign(px, py, dx, dy, bx, by) > 0:
         # both ends on one side of the ray's line
         return False, 0.0, 0.0, 0.0
-    t = (0.0 - c) / den
-    if not (c * g_c > 0.0 and den * g_den > 0.0):
+    if c * g_c > 0.0 and den * g_den > 0.0:
+        t = (0.0 - c) / den
+    else:
         dd = dx * dx + dy * dy
         ta = ((ax - px) * dx + (ay - py) * dy) / dd
         tb = ((bx - px) * dx + (by - py) * dy) / dd
