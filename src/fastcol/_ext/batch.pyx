@@ -35,7 +35,6 @@ from .queries cimport (
     closest_views,
     collide_views,
     set_fast_collide,
-    view_extent,
     view_of,
 )
 from .pool cimport run_rows, slots_for
@@ -95,7 +94,6 @@ cdef bint load_row(Side* s, const floating* row, Py_ssize_t i) noexcept nogil:
         if not isfinite(x):
             return False
         v.f[j] = x
-    view_extent(v)
     if s.kind == CIRCLE:
         return v.f[2] >= 0.0
     if s.kind == CAPSULE:

@@ -31,8 +31,7 @@ cdef struct View:
     double cos, sin
     const double* xs
     const double* ys
-    # the least and largest x and y from which the kernels subtract a pair's origin:
-    # the shape's box (an OBB's centre, whose corners are computed from it)
+    # a polygon's box: its least and largest x and y (view_frame's, gathered once)
     double lo[2]
     double hi[2]
 
@@ -72,16 +71,23 @@ cdef inline bint aabb_rows_collide(const double* a, const double* b) noexcept no
 # its own copy, so the compiler inlines these few loads into each query instead of
 # calling across modules through Cython's function pointers
 
-cdef inline void view_extent(View* v) noexcept nogil:
-    # v.lo, v.hi (OUT) of a shape other than a polygon, from its fields
-    if v.kind == CIRCLE or v.kind == OBB_KIND:
-        v.lo[0] = v.hi[0] = v.f[0]
-        v.lo[1] = v.hi[1] = v.f[1]
+cdef inline void view_extent(const View* v, double* lo, double* hi) noexcept nogil:
+    # lo, hi (OUT): the least and largest x and y from which the kernels subtract a
+    # pair's origin: the shape's box (an OBB's centre, whose corners are computed from
+    # it; a polygon's box as gathered)
+    if v.kind == POLYGON:
+        lo[0] = v.lo[0]
+        lo[1] = v.lo[1]
+        hi[0] = v.hi[0]
+        hi[1] = v.hi[1]
+    elif v.kind == CIRCLE or v.kind == OBB_KIND:
+        lo[0] = hi[0] = v.f[0]
+        lo[1] = hi[1] = v.f[1]
     else:
-        v.lo[0] = min(v.f[0], v.f[2])
-        v.hi[0] = max(v.f[0], v.f[2])
-        v.lo[1] = min(v.f[1], v.f[3])
-        v.hi[1] = max(v.f[1], v.f[3])
+        lo[0] = min(v.f[0], v.f[2])
+        hi[0] = max(v.f[0], v.f[2])
+        lo[1] = min(v.f[1], v.f[3])
+        hi[1] = max(v.f[1], v.f[3])
 
 
 cdef inline void view_of(Shape s, View* v) noexcept:
@@ -94,26 +100,22 @@ cdef inline void view_of(Shape s, View* v) noexcept:
         v.f[0] = (<Circle>s)._x
         v.f[1] = (<Circle>s)._y
         v.f[2] = (<Circle>s)._r
-        view_extent(v)
     elif k == CAPSULE:
         v.f[0] = (<Capsule>s)._ax
         v.f[1] = (<Capsule>s)._ay
         v.f[2] = (<Capsule>s)._bx
         v.f[3] = (<Capsule>s)._by
         v.f[4] = (<Capsule>s)._r
-        view_extent(v)
     elif k == SEGMENT:
         v.f[0] = (<Segment>s)._ax
         v.f[1] = (<Segment>s)._ay
         v.f[2] = (<Segment>s)._bx
         v.f[3] = (<Segment>s)._by
-        view_extent(v)
     elif k == AABB_KIND:
         v.f[0] = (<AABB>s)._min_x
         v.f[1] = (<AABB>s)._min_y
         v.f[2] = (<AABB>s)._max_x
         v.f[3] = (<AABB>s)._max_y
-        view_extent(v)
     elif k == OBB_KIND:
         v.f[0] = (<OBB>s)._cx
         v.f[1] = (<OBB>s)._cy
@@ -122,7 +124,6 @@ cdef inline void view_of(Shape s, View* v) noexcept:
         v.f[4] = (<OBB>s)._angle
         v.cos = (<OBB>s)._cos
         v.sin = (<OBB>s)._sin
-        view_extent(v)
     else:
         v.n = (<Polygon>s).n
         v.xs = (<Polygon>s).xs
@@ -171,11 +172,17 @@ cdef inline void view_frame(const View* a, const View* b, double* ox, double* oy
     # ox, oy (OUT): the origin of a canonical pair's local coordinates: a's reference
     # point on each axis where subtracting it from every coordinate of the pair is
     # exact, else 0.0 (see fastcol._ref.queries._frame); two circles keep the point
+    cdef double alo[2]
+    cdef double ahi[2]
+    cdef double blo[2]
+    cdef double bhi[2]
     view_origin(a, ox, oy)
     if a.kind == CIRCLE and b.kind == CIRCLE:
         return
-    ox[0] = exact_origin(ox[0], min(a.lo[0], b.lo[0]), max(a.hi[0], b.hi[0]))
-    oy[0] = exact_origin(oy[0], min(a.lo[1], b.lo[1]), max(a.hi[1], b.hi[1]))
+    view_extent(a, alo, ahi)
+    view_extent(b, blo, bhi)
+    ox[0] = exact_origin(ox[0], min(alo[0], blo[0]), max(ahi[0], bhi[0]))
+    oy[0] = exact_origin(oy[0], min(alo[1], blo[1]), max(ahi[1], bhi[1]))
 
 
 cdef inline void view_core(const View* v, double ox, double oy, Round* out) noexcept nogil:

@@ -43,6 +43,9 @@ cdef bint collide_canonical(const View* a, const View* b) noexcept nogil:
     cdef double ox, oy, dx, dy
     cdef Round ra, rb
     cdef Convex ca, cb
+    if a.kind == AABB_KIND and b.kind == AABB_KIND:
+        # the separating axis test of two AABBs is two interval tests (no frame needed)
+        return aabbs_overlap(a.f, b.f)
     view_frame(a, b, &ox, &oy)
     if b.kind <= SEGMENT:
         if b.kind == CIRCLE:
@@ -57,9 +60,6 @@ cdef bint collide_canonical(const View* a, const View* b) noexcept nogil:
         view_core(a, ox, oy, &ra)
         view_convex(b, ox, oy, &cb)
         return round_convex_collide(&ra, &cb)
-    if a.kind == AABB_KIND and b.kind == AABB_KIND:
-        # the separating axis test of two AABBs is two interval tests
-        return aabbs_overlap(a.f, b.f)
     view_convex(a, ox, oy, &ca)
     view_convex(b, ox, oy, &cb)
     return convex_overlap(&ca, &cb)

@@ -37,6 +37,7 @@ from .queries cimport (
     view_convex,
     view_core,
     view_of,
+    view_extent,
     view_frame,
     view_origin,
     views_swapped,
@@ -595,14 +596,17 @@ cdef bint raycast_view(const View* v, double px, double py, double dx, double dy
     # finite non-zero direction, limit >= 0); False when it misses within limit
     cdef double ox, oy, lx, ly, sx, sy, t
     cdef double hit[3]
+    cdef double lo[2]
+    cdef double hi[2]
     cdef int e, st
     cdef Round rc
     cdef Convex cv
     # the shape's reference point, where subtracting it is exact for the ray's origin
     # too (see queries' view_frame): the ray's sign tests are then exact
     view_origin(v, &ox, &oy)
-    ox = exact_origin(ox, min(v.lo[0], px), max(v.hi[0], px))
-    oy = exact_origin(oy, min(v.lo[1], py), max(v.hi[1], py))
+    view_extent(v, lo, hi)
+    ox = exact_origin(ox, min(lo[0], px), max(hi[0], px))
+    oy = exact_origin(oy, min(lo[1], py), max(hi[1], py))
     lx = px - ox
     ly = py - oy
     e = _scaled(dx, dy, &sx, &sy)
