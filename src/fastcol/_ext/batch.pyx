@@ -25,7 +25,7 @@ cimport numpy as cnp
 
 from .geometry cimport (
     SegClosest, closest_on_line, closest_on_segment, dist2, lift, point_segment,
-    segment_segment, segments_bound, segments_local,
+    segment_segment, segments_local,
 )
 from .predicates cimport exact_origin, orient_sign
 from .narrowphase cimport Round, round_result, round_round_closest, round_round_collide
@@ -890,8 +890,7 @@ cdef inline double _point_segment(double px, double py, double ax, double ay, do
     cdef double lay = ay - oy
     cdef double lbx = bx - ox
     cdef double lby = by - oy
-    point_segment(lpx, lpy, lax, lay, lbx, lby,
-                  segments_bound(lpx, lpy, lax, lay, lbx, lby, 0.0, 0.0), &qx, &qy, &d2)
+    point_segment(lpx, lpy, lax, lay, lbx, lby, -1.0, &qx, &qy, &d2)
     return sqrt(d2)
 
 

@@ -11,7 +11,7 @@ from libc.math cimport INFINITY, fabs, sqrt
 from cpython.object cimport PyObject
 
 from .entry cimport fast_entry
-from .geometry cimport SegClosest, dist2, point_at, point_segment, segment_segment, segments_bound
+from .geometry cimport SegClosest, dist2, point_at, point_segment, segment_segment
 from .narrowphase cimport (
     Convex,
     Round,
@@ -1374,9 +1374,7 @@ cdef bint contact_views(const View* a, const View* b, Hit* h) noexcept nogil:
         # round_round_collide does, in the same local frame) and seed the contact
         view_core(p, ox, oy, &ra)
         view_core(q, ox, oy, &rb)
-        c = segment_segment(ra.ax, ra.ay, ra.bx, ra.by, rb.ax, rb.ay, rb.bx, rb.by,
-                            segments_bound(ra.ax, ra.ay, ra.bx, ra.by, rb.ax, rb.ay, rb.bx,
-                                           rb.by))
+        c = segment_segment(ra.ax, ra.ay, ra.bx, ra.by, rb.ax, rb.ay, rb.bx, rb.by, -1.0)
         if q.kind == CIRCLE:
             # two circles: collide's own test of their centres (its squares, which
             # segment_segment would raise to the smallest float where they underflow)

@@ -4,9 +4,9 @@
 # cimports them (narrowphase, queries) compiles its own copy: the hot loops then make no
 # indirect calls.  All coordinates are local (an origin near the shapes was subtracted).
 
-from libc.math cimport INFINITY, fabs
+from libc.math cimport INFINITY
 
-from .predicates cimport exact_origin, orient_within, pair_bound
+from .predicates cimport exact_origin, orient_decide, orient_within
 
 
 cdef struct SegClosest:
@@ -125,26 +125,29 @@ cdef inline double crossing_ratio(double o0, double o1, int g0, int g1) noexcept
     return o0 / (o0 - o1)
 
 
-cdef inline double segments_bound(double ax, double ay, double bx, double by, double cx,
-                                  double cy, double dx, double dy) noexcept nogil:
-    # pair_bound of the points' own magnitudes: the bound the kernels below take
-    return pair_bound(max(max(max(fabs(ax), fabs(ay)), max(fabs(bx), fabs(by))),
-                          max(max(fabs(cx), fabs(cy)), max(fabs(dx), fabs(dy)))))
+cdef inline int _orient(double left, double right, double bound, double ax, double ay,
+                        double bx, double by, double cx, double cy) noexcept nogil:
+    # orient2d's exact sign from its two rounded products: against the caller's pair
+    # bound (a loop over many edges gathers one), or with bound < 0 each by its own
+    # filter (a pair of segments: four signs cost less than the bound)
+    if bound >= 0.0:
+        return orient_within(left - right, bound, ax, ay, bx, by, cx, cy)
+    return orient_decide(left, right, ax, ay, bx, by, cx, cy)
 
 
 cdef inline bint on_segment(double px, double py, double ax, double ay, double bx,
                             double by, double bound) noexcept nogil:
     # whether p lies on segment ab: on its line by the exact sign, within its extent on
     # an axis along which the line is not constant (a point segment: p == a); bound:
-    # pair_bound of magnitudes no less than the three points' coordinates
+    # as _orient takes it
     if ax != bx:
         return (((ax <= px <= bx) or (bx <= px <= ax))
-                and orient_within((bx - ax) * (py - ay) - (by - ay) * (px - ax), bound,
-                                  ax, ay, bx, by, px, py) == 0)
+                and _orient((bx - ax) * (py - ay), (by - ay) * (px - ax), bound, ax, ay,
+                            bx, by, px, py) == 0)
     if ay != by:
         return (((ay <= py <= by) or (by <= py <= ay))
-                and orient_within((bx - ax) * (py - ay) - (by - ay) * (px - ax), bound,
-                                  ax, ay, bx, by, px, py) == 0)
+                and _orient((bx - ax) * (py - ay), (by - ay) * (px - ax), bound, ax, ay,
+                            bx, by, px, py) == 0)
     return px == ax and py == ay
 
 
@@ -183,14 +186,14 @@ cdef inline SegClosest segment_segment(double ax, double ay, double bx, double b
                                        double cx, double cy, double dx, double dy,
                                        double bound) noexcept nogil:
     # closest points of segments ab and cd, whether they meet decided by exact signs
-    # (see the reference); bound: pair_bound of magnitudes no less than the points'
-    # coordinates (segments_bound gives one)
+    # (see the reference); bound: as _orient takes it (a pair_bound of magnitudes no
+    # less than the points' coordinates, or -1.0)
     cdef SegClosest r
     cdef double d1x = bx - ax
     cdef double d1y = by - ay
     cdef double d2x = dx - cx
     cdef double d2y = dy - cy
-    cdef double o1, o2, o3, o4, s, t, d, px, py, qx, qy
+    cdef double left, right, o1, o2, o3, o4, s, t, d, px, py, qx, qy
     cdef double a0, a1, c0, c1, pc, pd, pa
     cdef int g1, g2, g3, g4
     if ax == bx and ay == by:
@@ -208,10 +211,14 @@ cdef inline SegClosest segment_segment(double ax, double ay, double bx, double b
         r.qy = cy
         return r
     # which side of ab's line c and d lie on: exact signs, and the rounded values
-    o1 = d1x * (cy - ay) - d1y * (cx - ax)
-    g1 = orient_within(o1, bound, ax, ay, bx, by, cx, cy)
-    o2 = d1x * (dy - ay) - d1y * (dx - ax)
-    g2 = orient_within(o2, bound, ax, ay, bx, by, dx, dy)
+    left = d1x * (cy - ay)
+    right = d1y * (cx - ax)
+    o1 = left - right
+    g1 = _orient(left, right, bound, ax, ay, bx, by, cx, cy)
+    left = d1x * (dy - ay)
+    right = d1y * (dx - ax)
+    o2 = left - right
+    g2 = _orient(left, right, bound, ax, ay, bx, by, dx, dy)
     if g1 == 0 and g2 == 0:
         # collinear: they meet where their extents overlap, read on an axis along
         # which the common line is not constant
@@ -244,10 +251,14 @@ cdef inline SegClosest segment_segment(double ax, double ay, double bx, double b
             return _meet(0.0, segment_param(ax - cx, ay - cy, d2x, d2y), ax, ay)
     elif g1 != g2:
         # c and d are not strictly on one side of ab: the same test of a and b on cd
-        o3 = d2x * (ay - cy) - d2y * (ax - cx)
-        g3 = orient_within(o3, bound, cx, cy, dx, dy, ax, ay)
-        o4 = d2x * (by - cy) - d2y * (bx - cx)
-        g4 = orient_within(o4, bound, cx, cy, dx, dy, bx, by)
+        left = d2x * (ay - cy)
+        right = d2y * (ax - cx)
+        o3 = left - right
+        g3 = _orient(left, right, bound, cx, cy, dx, dy, ax, ay)
+        left = d2x * (by - cy)
+        right = d2y * (bx - cx)
+        o4 = left - right
+        g4 = _orient(left, right, bound, cx, cy, dx, dy, bx, by)
         if g3 != g4:
             # they cross or touch: an end on the other segment is the meeting point
             # itself; a proper crossing is placed by the orientations' ratio
@@ -321,5 +332,4 @@ cdef inline SegClosest segments_local(const double* v, double* o) noexcept nogil
     cdef double cy = v[5] - o[1]
     cdef double dx = v[6] - o[0]
     cdef double dy = v[7] - o[1]
-    return segment_segment(ax, ay, bx, by, cx, cy, dx, dy,
-                           segments_bound(ax, ay, bx, by, cx, cy, dx, dy))
+    return segment_segment(ax, ay, bx, by, cx, cy, dx, dy, -1.0)

@@ -108,8 +108,7 @@ def point_segment_distance(p, a, b, workers=1):
     ay = ay - oy
     bx = bx - ox
     by = by - oy
-    point_segment(px, py, ax, ay, bx, by, segments_bound(px, py, ax, ay, bx, by, 0.0, 0.0),
-                  &qx, &qy, &d2)
+    point_segment(px, py, ax, ay, bx, by, -1.0, &qx, &qy, &d2)
     return sqrt(d2)
 
 

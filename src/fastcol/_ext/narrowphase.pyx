@@ -7,7 +7,7 @@ write ``out[0:4] = (pax, pay, pbx, pby)`` in local coordinates.
 
 from libc.math cimport INFINITY, fabs, sqrt
 
-from .geometry cimport SegClosest, closest_on_segment, dist2, segment_segment, segments_bound
+from .geometry cimport SegClosest, closest_on_segment, dist2, segment_segment
 from .shapes cimport AABB_KIND, OBB_KIND, POLYGON
 
 # an OBB thinner than 2**-48 of its corners' magnitude is taken at zero thickness
@@ -579,15 +579,13 @@ cdef double round_result(double d2, double ra, double rb, double pax, double pay
 
 cdef double round_round_closest(const Round* a, const Round* b, double* out) noexcept nogil:
     cdef SegClosest r = segment_segment(a.ax, a.ay, a.bx, a.by, b.ax, b.ay, b.bx, b.by,
-                                        segments_bound(a.ax, a.ay, a.bx, a.by, b.ax, b.ay,
-                                                       b.bx, b.by))
+                                        -1.0)
     return round_result(r.d2, a.r, b.r, r.px, r.py, r.qx, r.qy, out)
 
 
 cdef bint round_round_collide(const Round* a, const Round* b) noexcept nogil:
     cdef SegClosest r = segment_segment(a.ax, a.ay, a.bx, a.by, b.ax, b.ay, b.bx, b.by,
-                                        segments_bound(a.ax, a.ay, a.bx, a.by, b.ax, b.ay,
-                                                       b.bx, b.by))
+                                        -1.0)
     return sqrt(r.d2) <= a.r + b.r
 
 

@@ -17,7 +17,6 @@ from .geometry cimport (
     dist2,
     on_segment,
     segment_segment,
-    segments_bound,
 )
 from .narrowphase cimport Convex, Round, box_normal, box_side, point_in_convex
 from .predicates cimport (
@@ -234,8 +233,7 @@ cdef int ray_round(double px, double py, double dx, double dy, double ax, double
         if ee == 0.0:
             if px == ax and py == ay:
                 return INSIDE
-        elif on_segment(px, py, ax, ay, bx, by,
-                        segments_bound(px, py, ax, ay, bx, by, 0.0, 0.0)):
+        elif on_segment(px, py, ax, ay, bx, by, -1.0):
             return INSIDE
     else:
         closest_on_segment(px, py, ax, ay, bx, by, &qx, &qy)
@@ -805,8 +803,7 @@ cdef inline void _core_along(const Round* c, double r, double dx, double dy,
 
 cdef inline bint _on_core(double px, double py, const Core* c) noexcept nogil:
     # p on the core c (ee > 0) by exact signs (geometry's on_segment)
-    return on_segment(px, py, c.ax, c.ay, c.bx, c.by,
-                      segments_bound(px, py, c.ax, c.ay, c.bx, c.by, 0.0, 0.0))
+    return on_segment(px, py, c.ax, c.ay, c.bx, c.by, -1.0)
 
 
 cdef inline int _face_ray(double px, double py, double dx, double dy, const Core* c,
@@ -1067,9 +1064,7 @@ cdef double toi_views(const View* a, double vax, double vay, const View* b, doub
         # (round_round_collide's, inlined), with the cores kept for _sweep_round
         view_core(p, ox, oy, &ra)
         view_core(q, ox, oy, &rb)
-        c = segment_segment(ra.ax, ra.ay, ra.bx, ra.by, rb.ax, rb.ay, rb.bx, rb.by,
-                            segments_bound(ra.ax, ra.ay, ra.bx, ra.by, rb.ax, rb.ay, rb.bx,
-                                           rb.by))
+        c = segment_segment(ra.ax, ra.ay, ra.bx, ra.by, rb.ax, rb.ay, rb.bx, rb.by, -1.0)
         if sqrt(c.d2) <= ra.r + rb.r:
             return 0.0
     elif collide_canonical(p, q):
