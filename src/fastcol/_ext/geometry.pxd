@@ -125,6 +125,10 @@ cdef inline double crossing_ratio(double o0, double o1, int g0, int g1) noexcept
     return o0 / (o0 - o1)
 
 
+cdef bint collinear_meet(double ax, double ay, double bx, double by, double cx, double cy,
+                         double dx, double dy, SegClosest* r) noexcept nogil
+
+
 cdef inline int _orient(double left, double right, double bound, double ax, double ay,
                         double bx, double by, double cx, double cy) noexcept nogil:
     # orient2d's exact sign from its two rounded products: against the caller's pair
@@ -194,7 +198,6 @@ cdef inline SegClosest segment_segment(double ax, double ay, double bx, double b
     cdef double d2x = dx - cx
     cdef double d2y = dy - cy
     cdef double left, right, o1, o2, o3, o4, s, t, d, px, py, qx, qy
-    cdef double a0, a1, c0, c1, pc, pd, pa
     cdef int g1, g2, g3, g4
     if ax == bx and ay == by:
         # ab is a point: nearest point of cd to a
@@ -220,35 +223,9 @@ cdef inline SegClosest segment_segment(double ax, double ay, double bx, double b
     o2 = left - right
     g2 = _orient(left, right, bound, ax, ay, bx, by, dx, dy)
     if g1 == 0 and g2 == 0:
-        # collinear: they meet where their extents overlap, read on an axis along
-        # which the common line is not constant
-        if d1x != 0.0:
-            a0 = ax
-            a1 = bx
-            c0 = cx
-            c1 = dx
-            pc = cx
-            pd = dx
-            pa = ax
-        else:
-            a0 = ay
-            a1 = by
-            c0 = cy
-            c1 = dy
-            pc = cy
-            pd = dy
-            pa = ay
-        if a1 < a0:
-            a0, a1 = a1, a0
-        if c1 < c0:
-            c0, c1 = c1, c0
-        if a0 <= pc <= a1:
-            return _meet(segment_param(cx - ax, cy - ay, d1x, d1y), 0.0, cx, cy)
-        if a0 <= pd <= a1:
-            return _meet(segment_param(dx - ax, dy - ay, d1x, d1y), 1.0, dx, dy)
-        if c0 <= pa <= c1:
-            # ab lies inside cd
-            return _meet(0.0, segment_param(ax - cx, ay - cy, d2x, d2y), ax, ay)
+        # collinear: they meet where their extents overlap (out of line: rare)
+        if collinear_meet(ax, ay, bx, by, cx, cy, dx, dy, &r):
+            return r
     elif g1 != g2:
         # c and d are not strictly on one side of ab: the same test of a and b on cd
         left = d2x * (ay - cy)

@@ -204,3 +204,44 @@ def orient2d(a, b, c, workers=1):
     point(b, "b", &bx, &by)
     point(c, "c", &cx, &cy)
     return orient_sign(ax, ay, bx, by, cx, cy)
+
+
+cdef bint collinear_meet(double ax, double ay, double bx, double by, double cx, double cy,
+                         double dx, double dy, SegClosest* r) noexcept nogil:
+    # segment_segment of two segments of positive length on one line: whether they
+    # meet, where their extents overlap read on an axis along which the common line is
+    # not constant; r (OUT) the meeting point when they do
+    cdef double d1x = bx - ax
+    cdef double d1y = by - ay
+    cdef double a0, a1, c0, c1, pc, pd, pa
+    if d1x != 0.0:
+        a0 = ax
+        a1 = bx
+        c0 = cx
+        c1 = dx
+        pc = cx
+        pd = dx
+        pa = ax
+    else:
+        a0 = ay
+        a1 = by
+        c0 = cy
+        c1 = dy
+        pc = cy
+        pd = dy
+        pa = ay
+    if a1 < a0:
+        a0, a1 = a1, a0
+    if c1 < c0:
+        c0, c1 = c1, c0
+    if a0 <= pc <= a1:
+        r[0] = _meet(segment_param(cx - ax, cy - ay, d1x, d1y), 0.0, cx, cy)
+        return True
+    if a0 <= pd <= a1:
+        r[0] = _meet(segment_param(dx - ax, dy - ay, d1x, d1y), 1.0, dx, dy)
+        return True
+    if c0 <= pa <= c1:
+        # ab lies inside cd
+        r[0] = _meet(0.0, segment_param(ax - cx, ay - cy, dx - cx, dy - cy), ax, ay)
+        return True
+    return False
