@@ -4,9 +4,9 @@
 # cimports them (narrowphase, queries) compiles its own copy: the hot loops then make no
 # indirect calls.  All coordinates are local (an origin near the shapes was subtracted).
 
-from libc.math cimport INFINITY
+from libc.math cimport INFINITY, fabs
 
-from .predicates cimport exact_origin, orient_decide, orient_within
+from .predicates cimport exact_origin, orient_within
 
 
 cdef struct SegClosest:
@@ -134,9 +134,10 @@ cdef inline int _orient(double left, double right, double bound, double ax, doub
     # orient2d's exact sign from its two rounded products: against the caller's pair
     # bound (a loop over many edges gathers one), or with bound < 0 each by its own
     # filter (a pair of segments: four signs cost less than the bound)
-    if bound >= 0.0:
-        return orient_within(left - right, bound, ax, ay, bx, by, cx, cy)
-    return orient_decide(left, right, ax, ay, bx, by, cx, cy)
+    if bound < 0.0:
+        # orient_decide's own bound (errA (|left| + |right|) and the underflow term)
+        bound = 3.3306690738754716e-16 * (fabs(left) + fabs(right)) + 1.6e-322
+    return orient_within(left - right, bound, ax, ay, bx, by, cx, cy)
 
 
 cdef inline bint on_segment(double px, double py, double ax, double ay, double bx,

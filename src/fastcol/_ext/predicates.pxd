@@ -88,7 +88,7 @@ cdef inline int orient_within(double c, double bound, double x0, double y0, doub
         return 1
     if c < -bound:
         return -1
-    return orient_sign(x0, y0, x1, y1, px, py)
+    return orient_exact(x0, y0, x1, y1, px, py)
 
 
 cdef inline double ray_bound(double dx, double dy, double size) noexcept nogil:
@@ -106,4 +106,4 @@ cdef inline int side_within(double v, double bound, double px, double py, double
         return 1
     if v < -bound:
         return -1
-    return side_sign(px, py, dx, dy, qx, qy)
+    return side_exact(px, py, dx, dy, qx, qy)
