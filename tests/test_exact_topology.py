@@ -480,3 +480,38 @@ def test_obb_sides_near_points_agree(ext, ref, case):
 @given(case=_obb_and_point())
 def test_obb_sides_near_points_agree_long(ext, ref, case):
     _check_obb_point(ext, ref, *case)
+
+
+@st.composite
+def _extreme_triple(draw):
+    """Three points of one line (rounded) or not, at magnitudes from subnormal to 1e300,
+    mixed within one triple: every branch of the exact sum, overflowing products and
+    underflowing ones included."""
+    mag = st.sampled_from([5e-324, 1e-310, 1e-300, 1e-150, 1.0, 1e150, 1e300, 1.7e308])
+    a = (draw(st.floats(-1, 1)) * draw(mag), draw(st.floats(-1, 1)) * draw(mag))
+    b = (draw(st.floats(-1, 1)) * draw(mag), draw(st.floats(-1, 1)) * draw(mag))
+    t = draw(st.sampled_from([-2.0, 0.5, 3.0, 0.1]))
+    c = (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
+    if draw(st.booleans()) or not all(map(math.isfinite, c)):
+        c = (draw(st.floats(-1, 1)) * draw(mag), draw(st.floats(-1, 1)) * draw(mag))
+    return a, b, c
+
+
+@FAST
+@given(triple=_extreme_triple())
+def test_orient2d_is_exact_at_every_magnitude(fc, triple):
+    a, b, c = triple
+    assert fc.orient2d(a, b, c) == exact.orient(a, b, c), triple
+    assert fc.orient2d(rows([a]), rows([b]), rows([c]))[0] == exact.orient(a, b, c)
+
+
+def test_orient2d_hand_worked_extremes(fc):
+    # the products overflow (1e300 squared) or underflow (5e-324 squared) in floating
+    # point; the signs are plain to see
+    big, tiny = 1e300, 5e-324
+    assert fc.orient2d((-big, -big), (big, -big), (0.0, big)) == 1
+    assert fc.orient2d((-big, -big), (big, big), (big, -big)) == -1
+    assert fc.orient2d((0.0, 0.0), (tiny, 0.0), (0.0, tiny)) == 1
+    assert fc.orient2d((0.0, 0.0), (tiny, tiny), (2 * tiny, 2 * tiny)) == 0
+    assert fc.orient2d((0.0, 0.0), (big, tiny), (2 * big, 2 * tiny)) == 0
+    assert fc.orient2d((0.0, 0.0), (big, tiny), (2 * big, 3 * tiny)) == 1
