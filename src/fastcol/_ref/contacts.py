@@ -532,8 +532,8 @@ def _contact(a, b, ox, oy):
                         break
             if tested and not math.sqrt(best) <= r:
                 # collide's verdict (round_convex_collide searches the same edges the
-                # same way): every facing edge is further than r; with no facing edge
-                # the core lies inside, an end missed by rounding
+                # same way): every facing edge is further than r (exact signs leave
+                # no core without a facing edge unless its first end is inside)
                 return None
             ka = _round_core(ax, ay, bx, by, r)
             if edge >= 0 and best > 0.0 and _clear(best, ka, _convex_core(cv)):

@@ -737,8 +737,9 @@ def _sweep(a, b, ox, oy, vx, vy):
 
     Each vertex of b's core (or polygon) travels along +v towards a grown by both
     radii, each vertex of a's along -v towards b grown likewise; ``inf`` if none hits.
-    A vertex already inside (the kernels' rounding disagreeing with collide) counts
-    as t == 0.0, which the caller turns into ``TINY``.  The second loop casts no
+    A vertex already inside (a round shape's inside test, a rounded length against
+    the radii, disagreeing with collide's) counts as t == 0.0, which the caller turns
+    into ``TINY``.  The second loop casts no
     circles at b's vertices: a's vertex q against the circle at b's vertex w is,
     negated exactly (``-(q - w) == w - q``, ``-v`` for ``v``), w against the circle
     at q, which the first loop cast: the same t, to the bit.  For two point cores
@@ -820,10 +821,12 @@ def time_of_impact(a, velocity_a, b, velocity_b, max_t=1.0, workers=1):
     of one (an end of a round shape's core) meets the other grown by the sum of the
     radii, so the answer is the least hit of those vertex rays.  The answer is exactly
     symmetric (swapping the shapes with their velocities negates v exactly).  A zero
-    velocity is allowed: only a ray direction must be non-zero.  When collide says
-    apart but the ray kernels' rounding finds a vertex already touching, or the time
-    underflows to 0.0, the answer is the smallest positive float (5e-324): contact
-    at once, never a missed one, and never 0.0 for shapes that do not collide.
+    velocity is allowed: only a ray direction must be non-zero.  Whether a vertex ray
+    hits a segment, box or polygon is decided by exact signs (on the relative
+    velocity, the difference of the two, rounded once).  When collide says apart but a
+    round shape's rounded inside test finds a vertex already touching, or the time
+    underflows to 0.0, the answer is the smallest positive float (5e-324): contact at
+    once, never a missed one, and never 0.0 for shapes that do not collide.
 
     Examples
     --------
