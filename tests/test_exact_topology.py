@@ -515,3 +515,18 @@ def test_orient2d_hand_worked_extremes(fc):
     assert fc.orient2d((0.0, 0.0), (tiny, tiny), (2 * tiny, 2 * tiny)) == 0
     assert fc.orient2d((0.0, 0.0), (big, tiny), (2 * big, 2 * tiny)) == 0
     assert fc.orient2d((0.0, 0.0), (big, tiny), (2 * big, 3 * tiny)) == 1
+
+
+def test_ray_all_but_along_a_flat_box_hits_on_it(fc):
+    # a zero-width OBB (a segment from (-0.15, 3.7) to (-1.35, 5.3), its corners
+    # rounded) and a ray along its line within rounding: the exact signs say the ray's
+    # line crosses the box's long side between its corners, so the hit lies on the box
+    # (the rounded crossing of two all but parallel lines once landed beyond its far
+    # end, 0.25 away from it), at a time between its ends' (44/15 and 76/15)
+    box = fc.OBB(-0.75, 4.5, 0.0, 1.0, 0.6435011087932844)
+    hit = fc.raycast(box, (1.5, 1.5), (-0.5625, 0.75))
+    assert 2.9333 < hit.t <= 5.0667
+    assert fc.distance(box, fc.Circle(*hit.point, 0.0)) < 1e-12
+    t = fc.time_of_impact(box, (0.0, 0.0), fc.Segment(1.5, 1.5, 1.5, 1.5), (-0.5625, 0.75), 10.0)
+    p = (1.5 - 0.5625 * t, 1.5 + 0.75 * t)
+    assert 2.9333 < t <= 5.0667 and fc.distance(box, fc.Circle(*p, 0.0)) < 1e-12

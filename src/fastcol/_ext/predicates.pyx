@@ -99,6 +99,12 @@ cdef inline int _compare(const uint64_t* pos, const uint64_t* neg) noexcept nogi
     return 0
 
 
+cdef inline bint _finite(double a, double b, double c, double d, double e,
+                         double f) noexcept nogil:
+    # all six finite: x - x is 0.0 for a finite x, NaN for NaN and inf
+    return (a - a) + (b - b) + (c - c) + (d - d) + (e - e) + (f - f) == 0.0
+
+
 cdef int orient_exact(double ax, double ay, double bx, double by, double cx,
                       double cy) noexcept nogil:
     # (bx - ax)(cy - ay) - (by - ay)(cx - ax), multiplied out (the ax * ay terms cancel)
@@ -107,8 +113,7 @@ cdef int orient_exact(double ax, double ay, double bx, double by, double cx,
     if (ax == bx or ay == cy) and (ay == by or ax == cx):
         # both products have a zero factor: the determinant is exactly zero
         return 0
-    if not (ax - ax == 0.0 and ay - ay == 0.0 and bx - bx == 0.0 and by - by == 0.0
-            and cx - cx == 0.0 and cy - cy == 0.0):
+    if not _finite(ax, ay, bx, by, cx, cy):
         # NaN or inf: no sign (callers never pass them; the row loops filter them)
         return 0
     memset(pos, 0, sizeof(pos))
@@ -129,8 +134,7 @@ cdef int side_exact(double px, double py, double dx, double dy, double qx,
     cdef uint64_t neg[_WORDS]
     if (dx == 0.0 or qy == py) and (dy == 0.0 or qx == px):
         return 0
-    if not (px - px == 0.0 and py - py == 0.0 and dx - dx == 0.0 and dy - dy == 0.0
-            and qx - qx == 0.0 and qy - qy == 0.0):
+    if not _finite(px, py, dx, dy, qx, qy):
         return 0
     memset(pos, 0, sizeof(pos))
     memset(neg, 0, sizeof(neg))

@@ -5,7 +5,7 @@ for operation, so their float64 results are bit-identical.  Scalar queries keep 
 GIL: releasing it would cost more than the work.
 """
 
-from libc.math cimport INFINITY, fabs, frexp, isinf, ldexp, sqrt
+from libc.math cimport INFINITY, NAN, fabs, frexp, isinf, ldexp, sqrt
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy
 from cpython.object cimport PyObject
@@ -179,6 +179,23 @@ cdef inline bint _beyond(double px, double py, double dx, double dy, double cx, 
     return w >= 0.0 and w * w >= r * r * dd
 
 
+cdef inline double _on_side(double t, double px, double py, double dx, double dy,
+                            double ax, double ay, double bx, double by) noexcept nogil:
+    # the crossing's t of the side ab kept between a's and b's projections on the ray
+    # (where the exact signs put it) and at least 0.0; NaN (the rounded parts lost
+    # the signs) takes the nearer end's (the reference's _on_side)
+    cdef double dd = dx * dx + dy * dy
+    cdef double ta = ((ax - px) * dx + (ay - py) * dy) / dd
+    cdef double tb = ((bx - px) * dx + (by - py) * dy) / dd
+    cdef double lo = ta if ta < tb else tb
+    cdef double hi = tb if ta < tb else ta
+    if not t >= lo:
+        t = lo
+    elif t > hi:
+        t = hi
+    return t if t > 0.0 else 0.0
+
+
 cdef inline bint _segment_face(double px, double py, double dx, double dy, double ax,
                               double ay, double bx, double by, double ex, double ey,
                               double c, double den, double* t, bint* left) noexcept nogil:
@@ -187,23 +204,14 @@ cdef inline bint _segment_face(double px, double py, double dx, double dy, doubl
     # on the left of ab); c and den are the rounded offset and speed
     cdef int g_den = 0 - side_sign(ax, ay, dx, dy, bx, by)
     cdef int g_c = orient_decide(ex * (py - ay), ey * (px - ax), ax, ay, bx, by, px, py)
-    cdef double dd, ta, tb
     if g_den == 0 or g_c * g_den >= 0:
         # along the line, or heading away from it
         return False
     if side_sign(px, py, dx, dy, ax, ay) * side_sign(px, py, dx, dy, bx, by) > 0:
         # both ends on one side of the ray's line
         return False
-    if c * g_c > 0.0 and den * g_den > 0.0:
-        t[0] = (0.0 - c) / den
-    else:
-        # the rounded parts lost the exact signs: the nearer end's projection
-        dd = dx * dx + dy * dy
-        ta = ((ax - px) * dx + (ay - py) * dy) / dd
-        tb = ((bx - px) * dx + (by - py) * dy) / dd
-        t[0] = ta if ta < tb else tb
-        if not t[0] > 0.0:
-            t[0] = 0.0
+    t[0] = _on_side((0.0 - c) / den if c * g_c > 0.0 and den * g_den > 0.0 else NAN,
+                    px, py, dx, dy, ax, ay, bx, by)
     left[0] = g_c > 0
     return True
 
@@ -393,7 +401,7 @@ cdef int ray_ring(double px, double py, double dx, double dy, const Convex* cv,
     cdef bint box = cv.kind == OBB_KIND
     cdef int i, j, si, sj, s0, inner
     cdef int point_face = -1
-    cdef double xi, yi, xj, yj, x0, y0, ex, ey, num, den, nx, ny, dd, ta, tb
+    cdef double xi, yi, xj, yj, x0, y0, ex, ey, num, den, nx, ny
     # the bounds within which the exact predicates decide (every coordinate here is
     # at most size in magnitude)
     cdef double size = max(cv.reach, max(fabs(px), fabs(py)))
@@ -434,16 +442,8 @@ cdef int ray_ring(double px, double py, double dx, double dy, const Convex* cv,
                                          yj) < 0:
                 den = ex * dy - ey * dx
                 face[0] = i
-                if num < 0.0 and den > 0.0:
-                    t[0] = -num / den
-                else:
-                    # the rounded parts lost the exact signs: the nearer end's projection
-                    dd = dx * dx + dy * dy
-                    ta = ((xi - px) * dx + (yi - py) * dy) / dd
-                    tb = ((xj - px) * dx + (yj - py) * dy) / dd
-                    t[0] = ta if ta < tb else tb
-                    if not t[0] > 0.0:
-                        t[0] = 0.0
+                t[0] = _on_side(-num / den if num < 0.0 and den > 0.0 else NAN, px, py, dx,
+                                dy, xi, yi, xj, yj)
                 return HIT
         xi = xj
         yi = yj

@@ -236,15 +236,8 @@ def _segment_face(px, py, dx, dy, ax, ay, bx, by, ex, ey, le, c, den):
     if side_sign(px, py, dx, dy, ax, ay) * side_sign(px, py, dx, dy, bx, by) > 0:
         # both ends on one side of the ray's line
         return False, 0.0, 0.0, 0.0
-    if c * g_c > 0.0 and den * g_den > 0.0:
-        t = (0.0 - c) / den
-    else:
-        dd = dx * dx + dy * dy
-        ta = ((ax - px) * dx + (ay - py) * dy) / dd
-        tb = ((bx - px) * dx + (by - py) * dy) / dd
-        t = ta if ta < tb else tb
-        if not t > 0.0:
-            t = 0.0
+    t = (0.0 - c) / den if c * g_c > 0.0 and den * g_den > 0.0 else math.nan
+    t = _on_side(t, px, py, dx, dy, ax, ay, bx, by)
     if g_c > 0:
         # the face on the left of ab
         return True, t, 0.0 - ey / le, ex / le
@@ -488,9 +481,8 @@ def ray_ring(px, py, dx, dy, cv):
         ey = ys[j] - ys[i]
         num = ex * (py - ys[i]) - ey * (px - xs[i])
         den = ex * dy - ey * dx
-        if num < 0.0 and den > 0.0:
-            return HIT, -num / den, i
-        return HIT, _nearer(px, py, dx, dy, xs[i], ys[i], xs[j], ys[j]), i
+        t = -num / den if num < 0.0 and den > 0.0 else math.nan
+        return HIT, _on_side(t, px, py, dx, dy, xs[i], ys[i], xs[j], ys[j]), i
     if point_face >= 0:
         cx = xs[point_face]
         cy = ys[point_face]
@@ -498,13 +490,21 @@ def ray_ring(px, py, dx, dy, cv):
     return MISS, 0.0, -1
 
 
-def _nearer(px, py, dx, dy, ax, ay, bx, by):
-    """The least of a and b's projections on the ray, at least 0.0: the crossing's t of
-    a side the ray runs all but along."""
+def _on_side(t, px, py, dx, dy, ax, ay, bx, by):
+    """The crossing's ``t`` of the side ab, kept between the projections of a and b on
+    the ray, where the exact signs put the crossing, and at least 0.0.
+
+    A ray all but along the side has a rounded t that can land anywhere on its line
+    (beyond the side's ends); where the rounded parts lost the exact signs the caller
+    passes NaN, which takes the nearer end's projection."""
     dd = dx * dx + dy * dy
     ta = ((ax - px) * dx + (ay - py) * dy) / dd
     tb = ((bx - px) * dx + (by - py) * dy) / dd
-    t = ta if ta < tb else tb
+    lo, hi = (ta, tb) if ta < tb else (tb, ta)
+    if not t >= lo:
+        t = lo
+    elif t > hi:
+        t = hi
     return t if t > 0.0 else 0.0
 
 
