@@ -108,27 +108,6 @@ cdef inline double dist2(double ax, double ay, double bx, double by) noexcept no
     return dx * dx + dy * dy
 
 
-cdef inline double crossing_ratio(double o0, double o1, int g0, int g1) noexcept nogil:
-    # where along a segment the orientation goes from o0 to o1 (exact signs g0, g1, not
-    # alike unless both 0), in [0, 1]: an end on the line gives 0.0 or 1.0, a value
-    # that lost its sign counts as 0.0, and 0.5 when both did
-    if g0 == 0:
-        return 0.0
-    if g1 == 0:
-        return 1.0
-    if not o0 * g0 > 0.0:
-        o0 = 0.0
-    if not o1 * g1 > 0.0:
-        o1 = 0.0
-    if o0 == 0.0 and o1 == 0.0:
-        return 0.5
-    return o0 / (o0 - o1)
-
-
-cdef bint collinear_meet(double ax, double ay, double bx, double by, double cx, double cy,
-                         double dx, double dy, SegClosest* r) noexcept nogil
-
-
 cdef inline int _orient(double left, double right, double bound, double ax, double ay,
                         double bx, double by, double cx, double cy) noexcept nogil:
     # orient2d's exact sign from its two rounded products: against the caller's pair
@@ -187,72 +166,25 @@ cdef inline SegClosest _meet(double s, double t, double x, double y) noexcept no
     return r
 
 
-cdef inline SegClosest segment_segment(double ax, double ay, double bx, double by,
-                                       double cx, double cy, double dx, double dy,
-                                       double bound) noexcept nogil:
-    # closest points of segments ab and cd, whether they meet decided by exact signs
-    # (see the reference); bound: as _orient takes it (a pair_bound of magnitudes no
-    # less than the points' coordinates, or -1.0)
+cdef SegClosest segments_exact(double ax, double ay, double bx, double by, double cx,
+                               double cy, double dx, double dy, double bound) noexcept nogil
+
+
+cdef inline bint _clear(double left, double right, double bound) noexcept nogil:
+    # whether left - right as rounded has its exact sign: beyond the caller's pair
+    # bound, or with bound < 0 beyond its own filter's (see _orient)
+    cdef double c = left - right
+    if bound < 0.0:
+        bound = 3.3306690738754716e-16 * (fabs(left) + fabs(right)) + 1.6e-322
+    return c > bound or c < -bound
+
+
+cdef inline SegClosest nearest_ends(double ax, double ay, double bx, double by, double cx,
+                                    double cy, double dx, double dy) noexcept nogil:
+    # the closest points of segments ab and cd that do not meet (the exact signs said
+    # so): the nearest pair has an endpoint of one segment
     cdef SegClosest r
-    cdef double d1x = bx - ax
-    cdef double d1y = by - ay
-    cdef double d2x = dx - cx
-    cdef double d2y = dy - cy
-    cdef double left, right, o1, o2, o3, o4, s, t, d, px, py, qx, qy
-    cdef int g1, g2, g3, g4
-    if ax == bx and ay == by:
-        # ab is a point: nearest point of cd to a
-        r.t = point_segment(ax, ay, cx, cy, dx, dy, bound, &r.qx, &r.qy, &r.d2)
-        r.s = 0.0
-        r.px = ax
-        r.py = ay
-        return r
-    if cx == dx and cy == dy:
-        # cd is a point: nearest point of ab to c
-        r.s = point_segment(cx, cy, ax, ay, bx, by, bound, &r.px, &r.py, &r.d2)
-        r.t = 0.0
-        r.qx = cx
-        r.qy = cy
-        return r
-    # which side of ab's line c and d lie on: exact signs, and the rounded values
-    left = d1x * (cy - ay)
-    right = d1y * (cx - ax)
-    o1 = left - right
-    g1 = _orient(left, right, bound, ax, ay, bx, by, cx, cy)
-    left = d1x * (dy - ay)
-    right = d1y * (dx - ax)
-    o2 = left - right
-    g2 = _orient(left, right, bound, ax, ay, bx, by, dx, dy)
-    if g1 == 0 and g2 == 0:
-        # collinear: they meet where their extents overlap (out of line: rare)
-        if collinear_meet(ax, ay, bx, by, cx, cy, dx, dy, &r):
-            return r
-    elif g1 != g2:
-        # c and d are not strictly on one side of ab: the same test of a and b on cd
-        left = d2x * (ay - cy)
-        right = d2y * (ax - cx)
-        o3 = left - right
-        g3 = _orient(left, right, bound, cx, cy, dx, dy, ax, ay)
-        left = d2x * (by - cy)
-        right = d2y * (bx - cx)
-        o4 = left - right
-        g4 = _orient(left, right, bound, cx, cy, dx, dy, bx, by)
-        if g3 != g4:
-            # they cross or touch: an end on the other segment is the meeting point
-            # itself; a proper crossing is placed by the orientations' ratio
-            t = crossing_ratio(o1, o2, g1, g2)
-            s = crossing_ratio(o3, o4, g3, g4)
-            if g1 == 0:
-                return _meet(s, 0.0, cx, cy)
-            if g2 == 0:
-                return _meet(s, 1.0, dx, dy)
-            if s == 0.0:
-                return _meet(s, t, ax, ay)
-            if s == 1.0:
-                return _meet(s, t, bx, by)
-            return _meet(s, t, ax + s * d1x, ay + s * d1y)
-    # apart: the nearest pair has an endpoint of one segment (no end lies on the
-    # other segment: the exact signs said so)
+    cdef double s, t, d, px, py, qx, qy
     r.t = closest_on_segment(ax, ay, cx, cy, dx, dy, &r.qx, &r.qy)
     r.d2 = dist2(ax, ay, r.qx, r.qy)
     r.s = 0.0
@@ -293,6 +225,65 @@ cdef inline SegClosest segment_segment(double ax, double ay, double bx, double b
         # positive float
         r.d2 = 4.9406564584124654e-324
     return r
+
+
+cdef inline SegClosest segment_segment(double ax, double ay, double bx, double by,
+                                       double cx, double cy, double dx, double dy,
+                                       double bound) noexcept nogil:
+    # closest points of segments ab and cd, whether they meet decided by exact signs
+    # (see the reference); bound: as _orient takes it (a pair_bound of magnitudes no
+    # less than the points' coordinates, or -1.0).  Where every rounded orientation
+    # is clear of its bound, its sign is the exact one and this decides alone;
+    # otherwise segments_exact decides with the exact predicate
+    cdef SegClosest r
+    cdef double left, right, o1, o2, o3, o4, s, t
+    cdef bint clear
+    if ax == bx and ay == by:
+        # ab is a point: nearest point of cd to a
+        r.t = point_segment(ax, ay, cx, cy, dx, dy, bound, &r.qx, &r.qy, &r.d2)
+        r.s = 0.0
+        r.px = ax
+        r.py = ay
+        return r
+    if cx == dx and cy == dy:
+        # cd is a point: nearest point of ab to c
+        r.s = point_segment(cx, cy, ax, ay, bx, by, bound, &r.px, &r.py, &r.d2)
+        r.t = 0.0
+        r.qx = cx
+        r.qy = cy
+        return r
+    # which side of ab's line c and d lie on
+    left = (bx - ax) * (cy - ay)
+    right = (by - ay) * (cx - ax)
+    o1 = left - right
+    clear = _clear(left, right, bound)
+    left = (bx - ax) * (dy - ay)
+    right = (by - ay) * (dx - ax)
+    o2 = left - right
+    if not (clear and _clear(left, right, bound)):
+        return segments_exact(ax, ay, bx, by, cx, cy, dx, dy, bound)
+    if (o1 > 0.0) != (o2 > 0.0):
+        # c and d on both sides of ab: the same test of a and b on cd
+        left = (dx - cx) * (ay - cy)
+        right = (dy - cy) * (ax - cx)
+        o3 = left - right
+        clear = _clear(left, right, bound)
+        left = (dx - cx) * (by - cy)
+        right = (dy - cy) * (bx - cx)
+        o4 = left - right
+        if not (clear and _clear(left, right, bound)):
+            return segments_exact(ax, ay, bx, by, cx, cy, dx, dy, bound)
+        if (o3 > 0.0) != (o4 > 0.0):
+            # a proper crossing, placed by the orientations' ratios
+            t = o1 / (o1 - o2)
+            s = o3 / (o3 - o4)
+            if s == 0.0:
+                return _meet(s, t, ax, ay)
+            if s == 1.0:
+                return _meet(s, t, bx, by)
+            return _meet(s, t, ax + s * (bx - ax), ay + s * (by - ay))
+    # apart (one segment's ends strictly on one side of the other's line)
+    return nearest_ends(ax, ay, bx, by, cx, cy, dx, dy)
 
 
 cdef inline SegClosest segments_local(const double* v, double* o) noexcept nogil:

@@ -206,11 +206,28 @@ def orient2d(a, b, c, workers=1):
     return orient_sign(ax, ay, bx, by, cx, cy)
 
 
-cdef bint collinear_meet(double ax, double ay, double bx, double by, double cx, double cy,
-                         double dx, double dy, SegClosest* r) noexcept nogil:
-    # segment_segment of two segments of positive length on one line: whether they
-    # meet, where their extents overlap read on an axis along which the common line is
-    # not constant; r (OUT) the meeting point when they do
+cdef inline double crossing_ratio(double o0, double o1, int g0, int g1) noexcept nogil:
+    # where along a segment the orientation goes from o0 to o1 (exact signs g0, g1, not
+    # alike unless both 0), in [0, 1]: an end on the line gives 0.0 or 1.0, a value
+    # that lost its sign counts as 0.0, and 0.5 when both did
+    if g0 == 0:
+        return 0.0
+    if g1 == 0:
+        return 1.0
+    if not o0 * g0 > 0.0:
+        o0 = 0.0
+    if not o1 * g1 > 0.0:
+        o1 = 0.0
+    if o0 == 0.0 and o1 == 0.0:
+        return 0.5
+    return o0 / (o0 - o1)
+
+
+cdef bint _collinear_meet(double ax, double ay, double bx, double by, double cx,
+                          double cy, double dx, double dy, SegClosest* r) noexcept nogil:
+    # two segments of positive length on one line: whether they meet, where their
+    # extents overlap read on an axis along which the common line is not constant; r
+    # (OUT) the meeting point when they do
     cdef double d1x = bx - ax
     cdef double d1y = by - ay
     cdef double a0, a1, c0, c1, pc, pd, pa
@@ -245,3 +262,55 @@ cdef bint collinear_meet(double ax, double ay, double bx, double by, double cx, 
         r[0] = _meet(0.0, segment_param(ax - cx, ay - cy, dx - cx, dy - cy), ax, ay)
         return True
     return False
+
+
+cdef SegClosest segments_exact(double ax, double ay, double bx, double by, double cx,
+                               double cy, double dx, double dy, double bound) noexcept nogil:
+    # segment_segment of two segments of positive length where a rounded orientation
+    # lies within its bound: every sign by the exact predicate (the reference's
+    # segment_segment, step for step)
+    cdef SegClosest r
+    cdef double d1x = bx - ax
+    cdef double d1y = by - ay
+    cdef double d2x = dx - cx
+    cdef double d2y = dy - cy
+    cdef double left, right, o1, o2, o3, o4, s, t
+    cdef int g1, g2, g3, g4
+    left = d1x * (cy - ay)
+    right = d1y * (cx - ax)
+    o1 = left - right
+    g1 = _orient(left, right, bound, ax, ay, bx, by, cx, cy)
+    left = d1x * (dy - ay)
+    right = d1y * (dx - ax)
+    o2 = left - right
+    g2 = _orient(left, right, bound, ax, ay, bx, by, dx, dy)
+    if g1 == 0 and g2 == 0:
+        # collinear: they meet where their extents overlap
+        if _collinear_meet(ax, ay, bx, by, cx, cy, dx, dy, &r):
+            return r
+    elif g1 != g2:
+        # c and d are not strictly on one side of ab: the same test of a and b on cd
+        left = d2x * (ay - cy)
+        right = d2y * (ax - cx)
+        o3 = left - right
+        g3 = _orient(left, right, bound, cx, cy, dx, dy, ax, ay)
+        left = d2x * (by - cy)
+        right = d2y * (bx - cx)
+        o4 = left - right
+        g4 = _orient(left, right, bound, cx, cy, dx, dy, bx, by)
+        if g3 != g4:
+            # they cross or touch: an end on the other segment is the meeting point
+            # itself; a proper crossing is placed by the orientations' ratio
+            t = crossing_ratio(o1, o2, g1, g2)
+            s = crossing_ratio(o3, o4, g3, g4)
+            if g1 == 0:
+                return _meet(s, 0.0, cx, cy)
+            if g2 == 0:
+                return _meet(s, 1.0, dx, dy)
+            if s == 0.0:
+                return _meet(s, t, ax, ay)
+            if s == 1.0:
+                return _meet(s, t, bx, by)
+            return _meet(s, t, ax + s * d1x, ay + s * d1y)
+    # apart
+    return nearest_ends(ax, ay, bx, by, cx, cy, dx, dy)

@@ -164,6 +164,24 @@ cdef bint point_in_convex(const Convex* cv, double px, double py) noexcept nogil
     return True
 
 
+cdef int _first_inside(double x0, double y0, double x1, double y1, const Convex* pts,
+                       int k, int count, double bound) noexcept nogil:
+    # the first of count vertices of pts from k on (cyclically) on or inside the line
+    # from (x0, y0) to (x1, y1): by the rounded product beyond bound, else by the exact
+    # sign; -1 if none
+    cdef double ex = x1 - x0
+    cdef double ey = y1 - y0
+    cdef double c
+    cdef int step
+    for step in range(count):
+        c = ex * (_y(pts, k) - y0) - ey * (_x(pts, k) - x0)
+        if c >= 0.0 and (c > bound or not edge_apart_exact(
+                x0, y0, x1, y1, pts.xs + k, pts.ys + k, pts.ox, pts.oy, 1)):
+            return k
+        k = k + 1 if k + 1 < pts.n else 0
+    return -1
+
+
 cdef double _separation(const Convex* cv, const Convex* pts) noexcept nogil:
     # how far one of cv's own axes puts every vertex of pts outside cv: > 0.0 if it
     # does (the gap along the first separating axis, a lower bound of the distance, at
@@ -171,8 +189,9 @@ cdef double _separation(const Convex* cv, const Convex* pts) noexcept nogil:
     # exact signs (see the reference)
     cdef int m = pts.n
     cdef int n = cv.n
-    cdef int i, j, k, step, start = 0
-    cdef double ex, ey, x0, y0, x1, y1, x, y, worst, gap, c
+    cdef int i, j, k, left, start = 0
+    cdef double ex, ey, x0, y0, x1, y1, x, y, worst, gap
+    cdef double c = 0.0
     # beyond this a rounded cross product has the exact sign: edge_apart's bound with
     # |ex| + |ey| <= 4 size (1e-15 * 4 size * size), size the pair's largest
     # |coordinate|
@@ -180,7 +199,6 @@ cdef double _separation(const Convex* cv, const Convex* pts) noexcept nogil:
     cdef double bound = 4e-15 * size * size + 1.6e-322
     cdef double g[4]
     cdef double tol[4]
-    cdef bint outside
     if cv.kind == AABB_KIND:
         g[0] = g[1] = g[2] = g[3] = INFINITY
         for k in range(m):
@@ -220,21 +238,25 @@ cdef double _separation(const Convex* cv, const Convex* pts) noexcept nogil:
         y1 = _y(cv, j)
         ex = x1 - x0
         ey = y1 - y0
-        outside = True
         # the vertex found inside the previous edge's line is the likeliest inside this
-        # one too (the support point turns with the edges): start the search there
+        # one too (the support point turns with the edges): start the search there,
+        # for the first vertex on or inside the line by its rounded product
         k = start
-        for step in range(m):
+        left = m
+        while left > 0:
             c = ex * (_y(pts, k) - y0) - ey * (_x(pts, k) - x0)
-            if c >= 0.0 and (c > bound or not edge_apart_exact(
-                    x0, y0, x1, y1, pts.xs + k, pts.ys + k, pts.ox, pts.oy, 1)):
-                # inside by the rounded product where its rounding cannot matter, else
-                # by the exact sign
-                outside = False
-                start = k
+            if c >= 0.0:
                 break
             k = k + 1 if k + 1 < m else 0
-        if outside:
+            left -= 1
+        if left > 0 and c <= bound:
+            # within the bound the exact signs decide, from that vertex on (rare: out
+            # of line)
+            k = _first_inside(x0, y0, x1, y1, pts, k, left, bound)
+            left = k >= 0
+        if left > 0:
+            start = k
+        else:
             # every vertex strictly outside this edge by the rounded products; one
             # within the bound of the line is left to the exact signs
             worst = edge_reach(x0, y0, ex, ey, pts.xs, pts.ys, pts.ox, pts.oy, m)

@@ -394,9 +394,11 @@ cdef int ray_slab(double pu, double pv, double du, double dv, double u0, double 
 
 
 cdef int ray_ring(double px, double py, double dx, double dy, const Convex* cv,
-                  double* t, int* face) noexcept nogil:
+                  double* t, int* face, bint outside) noexcept nogil:
     # an OBB or Polygon: the side the ray enters through, by exact signs; t, face
-    # (OUT) on a hit (see the reference's ray_ring)
+    # (OUT) on a hit (see the reference's ray_ring); outside: the caller knows the
+    # origin lies outside (a vertex of a shape apart from this one), so INSIDE cannot
+    # be the answer and its test is skipped
     cdef int n = cv.n
     cdef bint box = cv.kind == OBB_KIND
     cdef int i, j, si, sj, s0, inner
@@ -407,7 +409,7 @@ cdef int ray_ring(double px, double py, double dx, double dy, const Convex* cv,
     cdef double size = max(cv.reach, max(fabs(px), fabs(py)))
     cdef double obound = pair_bound(size)
     cdef double sbound = ray_bound(dx, dy, size)
-    if point_in_convex(cv, px, py):
+    if not outside and point_in_convex(cv, px, py):
         return INSIDE
     x0 = cv.xs[0] - cv.ox
     y0 = cv.ys[0] - cv.oy
@@ -495,7 +497,7 @@ cdef int ray_convex(double px, double py, double dx, double dy, const Convex* cv
             out[1] = -1.0
             out[2] = 0.0
         return HIT
-    st = ray_ring(px, py, dx, dy, cv, &t, &face)
+    st = ray_ring(px, py, dx, dy, cv, &t, &face, False)
     if st != HIT:
         return st
     out[0] = t
@@ -685,9 +687,13 @@ cdef inline int _cast(double qx, double qy, double vx, double vy, bint is_round,
     # circles at its core ends or vertices only with ends; t alone (no normals)
     if is_round:
         return ray_round(qx, qy, vx, vy, rc.ax, rc.ay, rc.bx, rc.by, r, ends, out, False)
+    cdef int face
     if r > 0.0:
         return ray_rounded_convex(qx, qy, vx, vy, cv, r, ends, out, False)
-    return ray_convex(qx, qy, vx, vy, cv, out)
+    if cv.kind == AABB_KIND:
+        return ray_convex(qx, qy, vx, vy, cv, out)
+    # q is a vertex of a shape apart from cv (the caller's pair does not collide)
+    return ray_ring(qx, qy, vx, vy, cv, out, &face, True)
 
 
 cdef inline double _keep(double best, int st, double t) noexcept nogil:
