@@ -450,8 +450,9 @@ def ray_ring(px, py, dx, dy, cv):
     the one the ray truly enters for the ring as stored (a box's corners as computed).
     At a corner the ray passes through, the first such side of positive length in ring
     order wins (a box's side of zero length, a box of zero width, only when no other
-    does).  t is the rounded crossing (where its rounded parts lost the exact signs, a
-    ray all but along the side, the nearer end's projection on the ray).
+    does).  t is the rounded crossing kept between the side's ends' projections on the
+    ray (``_on_side``; where its rounded parts lost the exact signs, a ray all but
+    along the side, the nearer end's projection).
     """
     xs = cv.xs
     ys = cv.ys
