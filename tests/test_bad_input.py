@@ -279,8 +279,11 @@ def test_query_rejects_other_backends_shapes(fc, other_backend, query, position)
     fn = getattr(fc, query)
     for good, foreign in zip(_shape_samples(fc), _shape_samples(other_backend)):
         assert type(foreign) is not type(good)
-        with raises_naming(TypeError, position, ["b"] if position == "a" else []):
+        with raises_naming(TypeError, position, ["b"] if position == "a" else []) as info:
             fn(foreign, good) if position == "a" else fn(good, foreign)
+        # the two backends' classes share names: the message says whose it is
+        backend = "reference" if other_backend.__name__.endswith("_ref") else "compiled"
+        assert f"{type(foreign).__name__} of the {backend} backend" in str(info.value)
 
 
 # --------------------------------------------------------------------------- primitives

@@ -281,6 +281,50 @@ def test_read_only_non_contiguous_big_endian_and_integer_input(fc):
     assert fc.CircleArray(base[:, :3].astype(">f4")).dtype == np.float32
 
 
+def test_copy_false_wraps_or_refuses_and_copy_true_copies(fc):
+    data = np.array([[0.0, 0.0, 1.0], [10.0, 0.0, 1.0]])
+    assert fc.CircleArray(data, copy=False).data is data
+    copied = fc.CircleArray(data, copy=True)
+    assert copied.data is not data and copied.data.tolist() == data.tolist()
+    data[0, 0] = 5.0      # the copy does not move
+    assert copied.data[0, 0] == 0.0
+    wide = np.zeros((2, 6))
+    for needs_a_copy in (data.astype(np.int64), wide[:, ::2], np.asfortranarray(data),
+                         data.astype(">f8"), data.tolist()):
+        with pytest.raises(ValueError, match=r"^data .*copy=False"):
+            fc.CircleArray(needs_a_copy, copy=False)
+        # without copy=False the same input is converted into a new array
+        assert fc.CircleArray(needs_a_copy).data is not needs_a_copy
+    vertices = np.array([[[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]]])
+    counts = np.array([3], dtype=np.int64)
+    polys = fc.PolygonArray.from_padded(vertices, counts, copy=False)
+    assert polys.vertices is vertices and polys.counts is counts
+    polys = fc.PolygonArray.from_padded(vertices, counts, copy=True)
+    assert polys.vertices is not vertices and polys.counts is not counts
+    assert polys.vertices.tolist() == vertices.tolist() and polys.counts.tolist() == [3]
+    with pytest.raises(ValueError, match=r"^counts .*copy=False"):
+        fc.PolygonArray.from_padded(vertices, counts.astype(np.int32), copy=False)
+    with pytest.raises(ValueError, match=r"^vertices .*copy=False"):
+        fc.PolygonArray.from_padded(vertices.astype(np.float16), counts, copy=False)
+    with pytest.raises(ValueError, match=r"vertices must have shape \(N, K, 2\)"):
+        fc.PolygonArray.from_padded(np.zeros((2, 3)), [3, 3])
+
+
+@pytest.mark.parametrize("kind", sorted(WIDTH))
+def test_arrays_build_from_lists_of_their_shapes(fc, kind):
+    rows = {"Circle": [[0, 0, 1], [3, 1, 2]], "Capsule": [[0, 0, 4, 0, 1], [1, 1, 2, 3, 0.5]],
+            "Segment": [[0, 0, 4, 0], [1, 1, 2, 3]], "AABB": [[0, 0, 1, 2], [-1, -2, 3, 4]],
+            "OBB": [[0, 0, 1, 2, 0.5], [3, 1, 0.5, 0.25, -1.0]]}[kind]
+    shapes = [getattr(fc, kind)(*row) for row in rows]
+    cls = getattr(fc, ARRAY[kind])
+    arr = cls(shapes)
+    assert arr.data.dtype == np.float64 and arr.data.tolist() == rows
+    assert list(arr) == shapes
+    assert cls(tuple(shapes)).data.tolist() == rows
+    with pytest.raises(ValueError, match="copy=False"):
+        cls(shapes, copy=False)
+
+
 @pytest.mark.parametrize("bad", [np.array([["a", "b", "c"]]), np.array([[1 + 1j, 0, 1]]),
                                  np.array([[True, False, True]]), [[object(), 0, 1]]])
 def test_non_numeric_data_is_a_type_error(fc, bad):

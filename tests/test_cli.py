@@ -107,7 +107,10 @@ class _FakePygame:
 
     QUIT = 256
 
-    def __init__(self, close_after):
+    class error(RuntimeError):
+        pass
+
+    def __init__(self, close_after, driver="x11"):
         import types
 
         self.drawn = []
@@ -126,7 +129,8 @@ class _FakePygame:
         self.time = types.SimpleNamespace(Clock=Clock)
         self.display = types.SimpleNamespace(
             init=lambda: None, quit=lambda: None, flip=lambda: None,
-            set_mode=lambda size: Screen(), set_caption=lambda title: None)
+            get_driver=lambda: driver, set_mode=lambda size: Screen(),
+            set_caption=lambda title: None)
         self.draw = types.SimpleNamespace(
             polygon=lambda screen, colour, points: self.drawn.append(("polygon", colour)),
             ellipse=lambda screen, colour, rect: self.drawn.append(("ellipse", colour)))
@@ -139,6 +143,34 @@ class _FakePygame:
         if self.frames >= self.close_after:
             return [types.SimpleNamespace(type=self.QUIT)]
         return []
+
+
+@pytest.mark.parametrize("driver", ["offscreen", "dummy"])
+def test_window_without_a_display_is_a_clear_error(monkeypatch, capsys, driver):
+    # SDL falls back to a driver that draws nowhere when there is no display: the run
+    # would show nothing and exit 0
+    from fastcol.__main__ import main
+
+    fake = _FakePygame(close_after=3, driver=driver)
+    monkeypatch.setitem(sys.modules, "pygame", fake)
+    assert main(["demo", "--window", "--bodies", "5", "--steps", "2"]) == 1
+    err = capsys.readouterr().err
+    assert "found no display" in err and repr(driver) in err
+    assert fake.frames == 0
+
+
+def test_window_whose_display_fails_to_open_is_a_clear_error(monkeypatch, capsys):
+    from fastcol.__main__ import main
+
+    fake = _FakePygame(close_after=3)
+
+    def no_video():
+        raise fake.error("No available video device")
+
+    fake.display.init = no_video
+    monkeypatch.setitem(sys.modules, "pygame", fake)
+    assert main(["demo", "--window", "--bodies", "5", "--steps", "2"]) == 1
+    assert "No available video device" in capsys.readouterr().err
 
 
 def test_window_draws_every_body_and_closes(monkeypatch, capsys):

@@ -577,6 +577,15 @@ def test_polygon_rejects_zero_area(fc, verts):
         fc.Polygon(verts)
 
 
+@pytest.mark.parametrize("verts", [[(0, 0), (1, 1), (1, 0), (0, 1)],
+                                   [(0, 0), (2, 2), (2, 0), (0, 2)][::-1]])
+def test_polygon_bow_tie_is_not_called_collinear(fc, verts):
+    # its two loops' signed areas cancel: zero area, but the points are not on one line
+    with pytest.raises(ValueError, match="crosses itself") as info:
+        fc.Polygon(verts)
+    assert "collinear" not in str(info.value)
+
+
 @pytest.mark.parametrize(
     "points,expected",
     [

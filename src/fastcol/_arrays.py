@@ -1,7 +1,8 @@
 """Shape arrays: many shapes of one kind as rows of a NumPy array (shared by both backends).
 
 An array wraps a C-contiguous float64 or float32 array without copying it when it is
-already suitable, so moving shapes is writing to ``.data`` (or ``.vertices``).  The
+already suitable, so moving shapes is writing to ``.data`` (or ``.vertices``); other
+input is converted into a new array once (``copy=False`` makes that an error).  The
 kernels validate rows as they read them: arrays change every frame and cannot be
 checked once, so a row holding NaN, a negative radius or ``min > max`` gives the
 documented "no result" (False, NaN) rather than an error.
@@ -20,13 +21,17 @@ import numpy as np
 _FLOAT_DTYPES = (np.dtype(np.float64), np.dtype(np.float32))
 
 
-def as_float_array(value, ndim, width, name, *, dtype=None):
+def as_float_array(value, ndim, width, name, *, dtype=None, copy=None, axes=None):
     """``value`` as a C-contiguous native float64/float32 array of the given layout.
 
-    ``width`` is the size of the last axis (None: any).  Integers, float16 and
-    non-native byte orders are converted once (to float64; big-endian float32 stays
-    float32); object, complex, boolean and non-numeric data are a TypeError naming
-    ``name``; a wrong number of axes or last-axis size is a ValueError naming it.
+    ``width`` is the size of the last axis (None: any); ``axes`` names the axes in
+    messages (default ``N, ..., width``).  Integers, float16, non-native byte orders,
+    strided and Fortran-ordered arrays are converted once (to float64; big-endian
+    float32 stays float32); object, complex, boolean and non-numeric data are a
+    TypeError naming ``name``; a wrong number of axes or last-axis size is a ValueError
+    naming it.  ``copy`` as NumPy 2 means it: None copies only when a conversion needs
+    it, True always copies, False never does (a ValueError when a conversion would be
+    needed: a caller who writes to its own array must know it is the one wrapped).
     """
     try:
         arr = np.asarray(value, dtype=dtype)
@@ -35,14 +40,29 @@ def as_float_array(value, ndim, width, name, *, dtype=None):
     if arr.dtype.kind not in "fiu":
         raise TypeError(f"{name} must hold real numbers, not {arr.dtype}")
     if arr.ndim != ndim or (width is not None and arr.shape[-1] != width):
-        want = ", ".join(["N"] * (ndim - 1) + [str(width) if width is not None else "K"])
+        want = axes or ", ".join(["N"] * (ndim - 1) + [str(width) if width is not None else "K"])
         raise ValueError(f"{name} must have shape ({want}), got {arr.shape}")
     if arr.dtype not in _FLOAT_DTYPES:
         if arr.dtype.kind == "f" and arr.dtype.itemsize == 4:
             arr = arr.astype(np.float32)  # big-endian float32: same precision, native order
         else:
             arr = arr.astype(np.float64)
-    return np.ascontiguousarray(arr)
+    arr = np.ascontiguousarray(arr)
+    if copy is False and arr is not value:
+        raise ValueError(
+            f"{name} cannot be wrapped without a copy (copy=False): it must be a "
+            f"C-contiguous float64 or float32 NumPy array"
+        )
+    if copy and arr is value:
+        arr = arr.copy()
+    return arr
+
+
+def _shape_list(data, shape_type):
+    """Whether ``data`` is a non-empty list or tuple of ``shape_type`` shapes (an array
+    class builds from its shapes, as ``PolygonArray`` does)."""
+    return (type(data) in (list, tuple) and len(data) > 0
+            and all(isinstance(x, shape_type) for x in data))
 
 
 def _index_array(index):
@@ -79,8 +99,11 @@ class ShapeArray:
     _shape = None
     kind = -1
 
-    def __init__(self, data):
-        self._data = as_float_array(data, 2, self._width, "data")
+    def __init__(self, data, *, copy=None):
+        if _shape_list(data, self._shape):
+            # a list of this backend's shapes: their fields as rows (a new array)
+            data = [shape._values() for shape in data]
+        self._data = as_float_array(data, 2, self._width, "data", copy=copy)
 
     @property
     def data(self):
@@ -154,16 +177,19 @@ class PolygonArray:
         self._counts = counts
 
     @classmethod
-    def from_padded(cls, vertices, counts):
-        """Wrap padded vertices ``(N, K, 2)`` and vertex counts ``(N,)`` without copying.
+    def from_padded(cls, vertices, counts, *, copy=None):
+        """Wrap padded vertices ``(N, K, 2)`` and vertex counts ``(N,)``.
 
-        Each row's first ``counts[i]`` vertices must form a strictly convex
+        Without a copy when ``vertices`` is a C-contiguous float64 or float32 array and
+        ``counts`` a C-contiguous int64 one; others are converted once, and
+        ``copy=False`` makes that a ValueError instead (``copy`` as `CircleArray` takes
+        it).  Each row's first ``counts[i]`` vertices must form a strictly convex
         counter-clockwise ring (as ``Polygon`` stores them; checked here, once).  Rows
         written later are the caller's responsibility: a row that is no longer convex
         gives results that are memory-safe but meaningless.
         """
         self = cls.__new__(cls)
-        self._vertices = as_float_array(vertices, 3, 2, "vertices")
+        self._vertices = as_float_array(vertices, 3, 2, "vertices", copy=copy, axes="N, K, 2")
         c = np.asarray(counts)
         if c.dtype.kind not in "iu":
             raise TypeError(f"counts must hold integers, not {c.dtype}")
@@ -175,6 +201,13 @@ class PolygonArray:
         if c.size and (c.min() < 3 or c.max() > k):
             raise ValueError(f"counts must lie between 3 and {k} (the padded size)")
         self._counts = np.ascontiguousarray(c, dtype=np.int64)
+        if copy is False and self._counts is not counts:
+            raise ValueError(
+                "counts cannot be wrapped without a copy (copy=False): it must be a "
+                "C-contiguous int64 NumPy array"
+            )
+        if copy and self._counts is counts:
+            self._counts = self._counts.copy()
         _check_rings(self._vertices, self._counts)
         return self
 
@@ -263,11 +296,16 @@ class CircleArray(ShapeArray):
 
     Parameters
     ----------
-    data : (N, 3) array_like
+    data : (N, 3) array_like, or a list of Circles
         Wrapped without a copy when it is already a C-contiguous float64 or float32
-        array (other real dtypes are converted once).  Writing to ``.data`` moves the
-        circles.  Rows are checked when a query reads them: a row holding NaN or a
-        negative radius counts as no shape (``collide`` False, distances NaN).
+        array; anything else (integers, a strided or Fortran-ordered array, a list) is
+        converted once into a new array.  Writing to ``.data`` moves the circles.  Rows
+        are checked when a query reads them: a row holding NaN or a negative radius
+        counts as no shape (``collide`` False, distances NaN).
+    copy : bool or None, optional
+        As in NumPy 2: None (default) copies only when converting, True always
+        copies, False never does and raises ValueError when ``data`` would need a
+        conversion (so a loop that writes to its own array knows it is the one wrapped).
 
     Examples
     --------
@@ -278,6 +316,9 @@ class CircleArray(ShapeArray):
     (2, Circle(x=5.0, y=0.0, r=1.0))
     >>> fc.collide(fc.Circle(2, 0, 1), balls)     # touching counts
     array([ True, False])
+    >>> fc.CircleArray([fc.Circle(0, 0, 1), fc.Circle(3, 0, 2)]).data
+    array([[0., 0., 1.],
+           [3., 0., 2.]])
     """
 
     __slots__ = ()
@@ -290,8 +331,10 @@ class CapsuleArray(ShapeArray):
 
     Parameters
     ----------
-    data : (N, 5) array_like
+    data : (N, 5) array_like, or a list of Capsules
         As for `CircleArray`; a row with NaN or a negative radius counts as no shape.
+    copy : bool or None, optional
+        As for `CircleArray`.
 
     Examples
     --------
@@ -311,8 +354,10 @@ class SegmentArray(ShapeArray):
 
     Parameters
     ----------
-    data : (N, 4) array_like
+    data : (N, 4) array_like, or a list of Segments
         As for `CircleArray`; a row with NaN counts as no shape.
+    copy : bool or None, optional
+        As for `CircleArray`.
 
     Examples
     --------
@@ -332,8 +377,10 @@ class AABBArray(ShapeArray):
 
     Parameters
     ----------
-    data : (N, 4) array_like
+    data : (N, 4) array_like, or a list of AABBs
         As for `CircleArray`; a row with NaN or ``min > max`` counts as no shape.
+    copy : bool or None, optional
+        As for `CircleArray`.
 
     Examples
     --------
@@ -353,9 +400,11 @@ class OBBArray(ShapeArray):
 
     Parameters
     ----------
-    data : (N, 5) array_like
+    data : (N, 5) array_like, or a list of OBBs
         As for `CircleArray`; ``angle`` in radians, counter-clockwise; a row with NaN
         or a negative half extent counts as no shape.
+    copy : bool or None, optional
+        As for `CircleArray`.
 
     Examples
     --------
@@ -385,8 +434,8 @@ PolygonArray.__doc__ = """Convex polygons as padded vertex rows.
     -----
     ``.vertices`` is ``(N, K, 2)``, padded to the largest polygon by repeating each
     polygon's last vertex, and ``.counts`` holds the number of vertices of each.
-    ``PolygonArray.from_padded(vertices, counts)`` wraps arrays without copying.  A
-    row holding NaN counts as no shape.
+    ``PolygonArray.from_padded(vertices, counts)`` wraps arrays without copying (see
+    its ``copy``).  A row holding NaN counts as no shape.
 
     Examples
     --------

@@ -14,7 +14,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ._arrays import PolygonArray, ShapeArray, as_float_array
-from ._validate import SHAPE_NAMES
+from ._validate import SHAPE_NAMES, type_name
 
 FLOAT32 = np.dtype(np.float32)
 FLOAT64 = np.dtype(np.float64)
@@ -29,7 +29,7 @@ def is_array(x) -> bool:
 def operand_error(value, name) -> TypeError:
     return TypeError(
         f"{name} must be a shape ({SHAPE_NAMES}) or a shape array ({ARRAY_NAMES}), "
-        f"not {type(value).__name__}"
+        f"not {type_name(value)}"
     )
 
 

@@ -55,7 +55,11 @@ def normalize(points: list[tuple[float, float]], name: str = "vertices"):
     for (ax, ay), (bx, by) in zip(exact[1:-1], exact[2:]):
         area2 += (ax - ox) * (by - oy) - (ay - oy) * (bx - ox)
     if area2 == 0:
-        raise ValueError(f"{name} must enclose a positive area (all points are collinear)")
+        (ax, ay), (bx, by) = ring[0], ring[1]
+        if all(_turn(ax, ay, bx, by, x, y) == 0 for x, y in ring[2:]):
+            raise ValueError(f"{name} must enclose a positive area (all points are collinear)")
+        # a bow-tie: its two loops' areas cancel
+        raise ValueError(f"{name} must be convex: the boundary crosses itself")
     if area2 < 0:
         ring.reverse()
     # drop vertices on a straight run (a deletion changes its neighbours' turns, so

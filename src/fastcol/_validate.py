@@ -65,9 +65,22 @@ def as_point(value: Any, name: str) -> tuple[float, float]:
     return as_finite(x, f"{name}[0]"), as_finite(y, f"{name}[1]")
 
 
+def type_name(value: Any) -> str:
+    """``value``'s type name for an error message, naming the backend of a fastcol shape
+    or array: the two backends' classes share names, and "not Circle" would puzzle a
+    user who passed a reference ``Circle`` to a compiled query."""
+    cls = type(value)
+    module = getattr(cls, "__module__", None) or ""
+    for prefix, backend in (("fastcol._ref.", "reference"), ("fastcol._ext.", "compiled")):
+        if module.startswith(prefix):
+            return (f"{cls.__name__} of the {backend} backend ({prefix[:-1]}): queries "
+                    f"take the shapes of their own backend")
+    return cls.__name__
+
+
 def shape_type_error(value: Any, name: str) -> TypeError:
     """The error for an argument that is not a shape of the active backend."""
-    return TypeError(f"{name} must be a fastcol shape ({SHAPE_NAMES}), not {type(value).__name__}")
+    return TypeError(f"{name} must be a fastcol shape ({SHAPE_NAMES}), not {type_name(value)}")
 
 
 def as_limit(value: Any, name: str) -> float:
@@ -93,4 +106,4 @@ ARRAY_NAMES = "CircleArray, CapsuleArray, SegmentArray, AABBArray, OBBArray or P
 
 def shape_array_error(value: Any, name: str) -> TypeError:
     """The error for an argument that must be a shape array (the broadphase's A, B)."""
-    return TypeError(f"{name} must be a shape array ({ARRAY_NAMES}), not {type(value).__name__}")
+    return TypeError(f"{name} must be a shape array ({ARRAY_NAMES}), not {type_name(value)}")

@@ -155,9 +155,13 @@ def run(args, parser) -> int:
         if args.frames > 1 or not args.steps:
             recorder.draw(scene)
     if args.window:
-        from .render import open_window
+        from .render import NoDisplay, open_window
 
-        show = open_window(scene)
+        try:
+            show = open_window(scene)
+        except NoDisplay as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 1
 
     t0 = time.perf_counter()
     try:

@@ -151,15 +151,33 @@ class FrameRecorder:
         return written
 
 
+# SDL's video drivers that open no window
+_HEADLESS_DRIVERS = ("dummy", "offscreen")
+
+
+class NoDisplay(RuntimeError):
+    """``--window`` has no display to show the run on."""
+
+
 def open_window(scene, width_px=900):
     """A pygame-ce window showing the scene; returns a ``show(scene) -> bool`` callable.
 
     ``show`` draws one frame and returns False once the user closed the window.
-    Raises ImportError when pygame-ce is not installed.
+    Raises ImportError when pygame-ce is not installed, NoDisplay when there is no
+    display to open it on.
     """
     import pygame
 
-    pygame.display.init()  # the display only: no audio device needed
+    try:
+        pygame.display.init()  # the display only: no audio device needed
+    except pygame.error as exc:
+        raise NoDisplay(f"--window found no display ({exc})") from None
+    driver = pygame.display.get_driver()
+    if driver in _HEADLESS_DRIVERS:
+        # SDL fell back to a driver that draws nowhere: the run would show nothing
+        pygame.display.quit()
+        raise NoDisplay(f"--window found no display (SDL's {driver!r} video driver draws "
+                        f"nowhere); run without --window to write pictures")
     clock = pygame.time.Clock()
     scale = (width_px - 2) / scene.width
     size = (int(width_px), int(round(scene.height * scale)) + 2)
