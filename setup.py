@@ -78,6 +78,8 @@ def extensions():
         "nonecheck": debug,
         "cdivision": not debug,
         "embedsignature": True,
+        # signatures in the form inspect.signature and help() read (the "--" line)
+        "embedsignature.format": "clinic",
         "binding": True,
         "freethreading_compatible": True,
     }

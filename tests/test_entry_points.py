@@ -86,3 +86,21 @@ def test_wrong_argument_counts_are_type_errors(fc, name):
         query(*args, *([1] * (allowed - len(args) + 1)))
     with pytest.raises(TypeError):
         query(*args, no_such_argument=1)
+
+
+def test_every_public_callable_has_a_signature(fc, ref):
+    # help() and IDEs read inspect.signature; the compiled classes are extension types,
+    # whose signature comes from their docstring's first line.  Each equals the
+    # reference's, parameter names and defaults included
+    import fastcol
+
+    for name in fastcol.__all__:
+        obj = getattr(fc, name, None)
+        if not callable(obj):
+            # a constant, or a name of the façade alone (backend)
+            continue
+        sig = inspect.signature(obj)
+        want = inspect.signature(getattr(ref, name))
+        assert [(p.name, p.default) for p in sig.parameters.values()] == [
+            (p.name, p.default) for p in want.parameters.values()
+        ], name

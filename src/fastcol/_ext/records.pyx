@@ -5,6 +5,10 @@ into C.  These records hold C doubles, come from a free list (or are the last re
 returned, refilled once its caller has dropped it: see the spare records below), and
 build their tuples only when a field is read, yet unpack, index, hash and compare
 exactly like the named tuple of the reference (and compare equal to it).
+
+Each class docstring opens with its signature line, ``Name(params)`` then ``--``
+(setup.py embeds signatures in that "clinic" form): CPython reads it as the type's
+``__text_signature__``, so ``inspect.signature`` and ``help`` show the parameters.
 """
 
 cimport cython
@@ -92,7 +96,10 @@ cdef Closest make_closest(double pax, double pay, double pbx, double pby, double
 @cython.freelist(32)
 @cython.final
 cdef class Closest:
-    """Closest points of two shapes and their distance.
+    """Closest(point_a, point_b, distance)
+--
+
+    Closest points of two shapes and their distance.
 
     ``point_a`` lies on (or in) the first shape and ``point_b`` on the second; when the
     shapes overlap or touch, both are the same point, inside both shapes, and
@@ -176,7 +183,10 @@ cdef Contact make_contact(double nx, double ny, double depth, int count,
 @cython.freelist(32)
 @cython.final
 cdef class Contact:
-    """How two overlapping or touching shapes meet, from ``contact(a, b)``.
+    """Contact(normal, depth, points)
+--
+
+    How two overlapping or touching shapes meet, from ``contact(a, b)``.
 
     ``normal`` is the unit vector from ``a`` towards ``b``; ``depth`` (>= 0.0, 0.0 when
     they only touch) is the shortest translation that separates them, so moving ``b``
@@ -268,7 +278,10 @@ cdef RayHit make_rayhit(double t, double px, double py, double nx, double ny):
 @cython.freelist(32)
 @cython.final
 cdef class RayHit:
-    """Where a ray first meets a shape, from ``raycast``.
+    """RayHit(t, point, normal)
+--
+
+    Where a ray first meets a shape, from ``raycast``.
 
     The hit is ``point = origin + t * direction``; ``normal`` is the unit surface normal
     facing the ray, or ``(0.0, 0.0)`` when the ray starts inside the shape (``t == 0``).

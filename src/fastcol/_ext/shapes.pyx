@@ -5,6 +5,10 @@ Every assignment is validated like the constructor (fast path for Python floats,
 otherwise fastcol._validate, which raises the reference's errors).  Shapes compare by
 value and are unhashable; a Polygon's vertices are fixed.  See the reference module
 for the full documentation of each class.
+
+Each class docstring opens with its signature line, ``Name(params)`` then ``--``
+(setup.py embeds signatures in that "clinic" form): CPython reads it as the type's
+``__text_signature__``, so ``inspect.signature`` and ``help`` show the parameters.
 """
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
@@ -46,7 +50,10 @@ cdef class Shape:
 
 
 cdef class Circle(Shape):
-    """A disc of radius ``r`` centred on ``(x, y)``; ``r == 0`` is a point.
+    """Circle(x, y, r)
+--
+
+    A disc of radius ``r`` centred on ``(x, y)``; ``r == 0`` is a point.
 
     Examples
     --------
@@ -143,7 +150,10 @@ cdef class _SegmentCore(Shape):
 
 
 cdef class Segment(_SegmentCore):
-    """The segment from ``(ax, ay)`` to ``(bx, by)``; ``a == b`` is a point.
+    """Segment(ax, ay, bx, by)
+--
+
+    The segment from ``(ax, ay)`` to ``(bx, by)``; ``a == b`` is a point.
 
     Examples
     --------
@@ -178,7 +188,10 @@ cdef class Segment(_SegmentCore):
 
 
 cdef class Capsule(_SegmentCore):
-    """The segment ab swept by a disc of radius ``r``; ``a == b`` is a circle.
+    """Capsule(ax, ay, bx, by, r)
+--
+
+    The segment ab swept by a disc of radius ``r``; ``a == b`` is a circle.
 
     Examples
     --------
@@ -218,7 +231,10 @@ cdef class Capsule(_SegmentCore):
 
 
 cdef class AABB(Shape):
-    """An axis-aligned box; zero width or height is allowed (a segment or a point).
+    """AABB(min_x, min_y, max_x, max_y)
+--
+
+    An axis-aligned box; zero width or height is allowed (a segment or a point).
 
     Examples
     --------
@@ -302,7 +318,10 @@ cdef class AABB(Shape):
 
 
 cdef class OBB(Shape):
-    """A rectangle centred on ``(cx, cy)``, half extents ``half_w`` and ``half_h`` along
+    """OBB(cx, cy, half_w, half_h, angle=0.0)
+--
+
+    A rectangle centred on ``(cx, cy)``, half extents ``half_w`` and ``half_h`` along
     its own axes, rotated counter-clockwise by ``angle`` radians.
 
     Examples
@@ -381,7 +400,10 @@ cdef class OBB(Shape):
 
 
 cdef class Polygon(Shape):
-    """A convex polygon, stored counter-clockwise from its smallest ``(x, y)`` vertex.
+    """Polygon(vertices)
+--
+
+    A convex polygon, stored counter-clockwise from its smallest ``(x, y)`` vertex.
 
     Repeated and exactly collinear vertices are dropped; a ring that is not convex or
     encloses no area is a ValueError.
