@@ -1,13 +1,17 @@
-"""The Examples sections of the docstrings run, on the backend whose module holds them.
+"""The examples of the docstrings and of the documents run, and give what they show.
 
-The examples call ``fastcol`` (the façade) and show reference-style output, so each
-module's examples run with ``fc`` bound to that module's own backend.
+The docstrings' Examples sections call ``fastcol`` (the façade) and show reference-style
+output, so each module's examples run with ``fc`` bound to that module's own backend.
+The ```pycon blocks of README.md and docs/*.md run once per backend (the second half of
+this file).
 """
 
 from __future__ import annotations
 
 import doctest
 import importlib
+import re
+from pathlib import Path
 
 import pytest
 
@@ -64,3 +68,99 @@ def test_public_module_examples(module):
     mod = importlib.import_module(module)
     result = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
+
+
+# ------------------------------------------------------------ README.md and docs/*.md
+#
+# Every example that shows a result is a ```pycon block in doctest form; each runs here
+# once per backend, with ``import fastcol`` bound to that backend (the backends give
+# bit-identical answers, so one shown output must hold on both).  The blocks of one file
+# run in order and share their names, as a reader meets them.
+
+ROOT = Path(__file__).resolve().parent.parent
+DOC_FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+# a fenced block: its opening fence, language and body (fences of three backticks at
+# the start of a line, as these documents write them)
+_FENCE = re.compile(r"^```([\w+-]*)[ \t]*\n(.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
+# the fence languages the documents may use: pycon (run here), bash and text (shown only)
+DOC_LANGUAGES = {"pycon", "bash", "text"}
+
+
+def _documents():
+    docs = ROOT / "docs"
+    return [ROOT / "README.md"] + (sorted(docs.glob("*.md")) if docs.is_dir() else [])
+
+
+def _blocks(path):
+    """``(language, line number of the block's first line, body)`` of each fenced block."""
+    text = path.read_text(encoding="utf-8")
+    for m in _FENCE.finditer(text):
+        yield m.group(1), text.count("\n", 0, m.start(2)) + 1, m.group(2)
+
+
+def _require(path):
+    if not path.exists():
+        # the wheel tests run a copy of tests/ alone (cibuildwheel's test-sources):
+        # the documents are checked where they live, in the checkout
+        pytest.skip(f"{path.name} is not beside tests/ (a copy of the tests run alone)")
+
+
+def _doc_ids():
+    return [str(p.relative_to(ROOT)) for p in _documents()]
+
+
+@pytest.mark.parametrize("backend", sorted(PACKAGES))
+@pytest.mark.parametrize("document", _doc_ids())
+def test_document_examples(document, backend, monkeypatch):
+    """Every ```pycon block of the document gives exactly its shown output."""
+    import sys
+
+    path = ROOT / document
+    _require(path)
+    blocks = [(line, body) for lang, line, body in _blocks(path) if lang == "pycon"]
+    if path.name == "README.md":
+        assert blocks, "README.md holds no ```pycon block: its examples would go untested"
+    if not blocks:
+        return  # a document without examples (tables, prose)
+    pkg = importlib.import_module(PACKAGES[backend])
+    monkeypatch.setitem(sys.modules, "fastcol", _Facade(pkg))
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=DOC_FLAGS)
+    globs = {"__name__": "__doc_example__"}
+    attempted = 0
+    for line, body in blocks:
+        test = parser.get_doctest(body, globs, f"{document}:{line}", str(path), line - 1)
+        assert test.examples, f"{document}:{line}: a ```pycon block without a >>> line"
+        attempted += len(test.examples)
+        runner.run(test, clear_globs=False)
+        globs = test.globs  # a DocTest copies its globals: the next block goes on from here
+    result = runner.summarize(verbose=False)
+    assert result.attempted == attempted
+    assert result.failed == 0, f"{result.failed} example(s) failed in {document} ({backend})"
+
+
+@pytest.mark.parametrize("document", _doc_ids())
+def test_document_fences(document):
+    """Code is fenced as pycon (examples with their results, run above), bash or text:
+    an example in an unlabelled or ```python block would show results no test checks."""
+    path = ROOT / document
+    _require(path)
+    bad = [(line, lang or "(none)") for lang, line, _ in _blocks(path)
+           if lang not in DOC_LANGUAGES]
+    assert not bad, (f"{document}: fenced blocks must be one of {sorted(DOC_LANGUAGES)}; "
+                     f"found {bad} (language at the block's first line)")
+    for lang, line, body in _blocks(path):
+        if lang != "pycon":
+            assert ">>> " not in body, (f"{document}:{line}: a doctest in a ```{lang} "
+                                        f"block (make it ```pycon so that it runs)")
+
+
+def test_readme_commands():
+    """The README's two commands stand verbatim, each a line of a fenced block (CI runs
+    the second as written; both must work on a fresh machine)."""
+    path = ROOT / "README.md"
+    _require(path)
+    lines = {line for _, _, body in _blocks(path) for line in body.splitlines()}
+    for command in ('python -m pip install ".[demo]" && python -m fastcol demo',
+                    'python -m pip install ".[test]" && python -m pytest'):
+        assert command in lines, f"README.md lacks the command line {command!r}"

@@ -126,7 +126,7 @@ def point_pair(lim):
 
 # Angles are 0 or at least 1e-100 in size: the sine of a smaller angle makes products
 # such as half_w * sin underflow (5e-324 is a real hypothesis find), which is outside the
-# accuracy range the README states (about 1e-150 to 1e150) and breaks exact 2**k scale
+# accuracy range docs/numerics.md states (about 1e-150 to 1e150) and breaks exact 2**k scale
 # invariance.  Consistency at tiny angles is still tested, in TINY_GAPS below.
 ANGLES = st.one_of(
     st.sampled_from([0.0, math.pi / 2, math.pi / 4, math.pi, -math.pi / 3,
