@@ -1,0 +1,322 @@
+# Type information for the public API: what mypy and IDEs see of `import fastcol`.
+# The runtime names come from the selected backend (fastcol._ext or fastcol._ref),
+# whose classes are extension types or plain classes with the same behaviour; this
+# stub states that behaviour once.  tests/test_typing.py checks it with mypy and that
+# it names exactly fastcol.__all__.
+
+from collections.abc import Iterator, Sequence
+from typing import Any, Generic, NamedTuple, TypeVar, overload
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+__version__: str
+backend: str
+
+_Point = tuple[float, float]
+# a point argument: a pair of reals (an (N, 2) NumPy array takes the array overloads)
+_PointLike = Sequence[float]
+_Float = np.floating[Any]
+
+class _Shape:
+    kind: int
+    def bounds(self) -> AABB: ...
+
+class Circle(_Shape):
+    x: float
+    y: float
+    r: float
+    def __init__(self, x: float, y: float, r: float) -> None: ...
+    def translated(self, dx: float, dy: float) -> Circle: ...
+
+class Capsule(_Shape):
+    ax: float
+    ay: float
+    bx: float
+    by: float
+    r: float
+    def __init__(self, ax: float, ay: float, bx: float, by: float, r: float) -> None: ...
+    def translated(self, dx: float, dy: float) -> Capsule: ...
+
+class Segment(_Shape):
+    ax: float
+    ay: float
+    bx: float
+    by: float
+    def __init__(self, ax: float, ay: float, bx: float, by: float) -> None: ...
+    def translated(self, dx: float, dy: float) -> Segment: ...
+
+class AABB(_Shape):
+    min_x: float
+    min_y: float
+    max_x: float
+    max_y: float
+    def __init__(self, min_x: float, min_y: float, max_x: float, max_y: float) -> None: ...
+    def translated(self, dx: float, dy: float) -> AABB: ...
+
+class OBB(_Shape):
+    cx: float
+    cy: float
+    half_w: float
+    half_h: float
+    angle: float
+    def __init__(
+        self, cx: float, cy: float, half_w: float, half_h: float, angle: float = 0.0
+    ) -> None: ...
+    def translated(self, dx: float, dy: float) -> OBB: ...
+
+class Polygon(_Shape):
+    @property
+    def vertices(self) -> tuple[_Point, ...]: ...
+    def __init__(self, vertices: Sequence[_PointLike] | NDArray[Any]) -> None: ...
+    @classmethod
+    def hull(cls, points: Sequence[_PointLike] | NDArray[Any]) -> Polygon: ...
+    def translated(self, dx: float, dy: float) -> Polygon: ...
+
+_AnyShape = Circle | Capsule | Segment | AABB | OBB | Polygon
+_S = TypeVar("_S", bound=_Shape)
+
+class _ShapeArray(Generic[_S]):
+    kind: int
+    def __init__(self, data: ArrayLike | Sequence[_S], *, copy: bool | None = None) -> None: ...
+    @property
+    def data(self) -> NDArray[_Float]: ...
+    @property
+    def dtype(self) -> np.dtype[_Float]: ...
+    def __len__(self) -> int: ...
+    @overload
+    def __getitem__(self, index: int) -> _S: ...
+    @overload
+    def __getitem__(self, index: slice | Sequence[int] | NDArray[Any]) -> _ShapeArray[_S]: ...
+    def __iter__(self) -> Iterator[_S]: ...
+
+class CircleArray(_ShapeArray[Circle]): ...
+class CapsuleArray(_ShapeArray[Capsule]): ...
+class SegmentArray(_ShapeArray[Segment]): ...
+class AABBArray(_ShapeArray[AABB]): ...
+class OBBArray(_ShapeArray[OBB]): ...
+
+class PolygonArray:
+    kind: int
+    def __init__(
+        self, polygons: Sequence[Polygon | Sequence[_PointLike]], dtype: Any = ...
+    ) -> None: ...
+    @classmethod
+    def from_padded(
+        cls, vertices: ArrayLike, counts: ArrayLike, *, copy: bool | None = None
+    ) -> PolygonArray: ...
+    @property
+    def vertices(self) -> NDArray[_Float]: ...
+    @property
+    def counts(self) -> NDArray[np.int64]: ...
+    @property
+    def dtype(self) -> np.dtype[_Float]: ...
+    def __len__(self) -> int: ...
+    @overload
+    def __getitem__(self, index: int) -> Polygon: ...
+    @overload
+    def __getitem__(self, index: slice | Sequence[int] | NDArray[Any]) -> PolygonArray: ...
+    def __iter__(self) -> Iterator[Polygon]: ...
+
+_AnyArray = CircleArray | CapsuleArray | SegmentArray | AABBArray | OBBArray | PolygonArray
+
+class Closest(NamedTuple):
+    point_a: _Point
+    point_b: _Point
+    distance: float
+
+class Contact(NamedTuple):
+    normal: _Point
+    depth: float
+    points: tuple[_Point, ...]
+
+class RayHit(NamedTuple):
+    t: float
+    point: _Point
+    normal: _Point
+
+class ContactArray(NamedTuple):
+    hit: NDArray[np.bool_]
+    normal: NDArray[_Float]
+    depth: NDArray[_Float]
+    points: NDArray[_Float]
+    count: NDArray[np.int64]
+
+class RayHitArray(NamedTuple):
+    hit: NDArray[np.bool_]
+    t: NDArray[_Float]
+    point: NDArray[_Float]
+    normal: NDArray[_Float]
+
+# ------------------------------------------------------------------- pair queries
+# one pair of shapes gives a scalar answer; a shape array on either side (the other a
+# shape or an array of the same length) gives one row per pair
+
+@overload
+def collide(a: _AnyShape, b: _AnyShape, out: None = None, workers: int = 1) -> bool: ...
+@overload
+def collide(
+    a: _AnyArray, b: _AnyShape | _AnyArray, out: NDArray[np.bool_] | None = None,
+    workers: int = 1,
+) -> NDArray[np.bool_]: ...
+@overload
+def collide(
+    a: _AnyShape, b: _AnyArray, out: NDArray[np.bool_] | None = None, workers: int = 1
+) -> NDArray[np.bool_]: ...
+@overload
+def distance(a: _AnyShape, b: _AnyShape, out: None = None, workers: int = 1) -> float: ...
+@overload
+def distance(
+    a: _AnyArray, b: _AnyShape | _AnyArray, out: NDArray[_Float] | None = None,
+    workers: int = 1,
+) -> NDArray[_Float]: ...
+@overload
+def distance(
+    a: _AnyShape, b: _AnyArray, out: NDArray[_Float] | None = None, workers: int = 1
+) -> NDArray[_Float]: ...
+@overload
+def closest_points(a: _AnyShape, b: _AnyShape, workers: int = 1) -> Closest: ...
+@overload
+def closest_points(
+    a: _AnyArray, b: _AnyShape | _AnyArray, workers: int = 1
+) -> tuple[NDArray[_Float], NDArray[_Float], NDArray[_Float]]: ...
+@overload
+def closest_points(
+    a: _AnyShape, b: _AnyArray, workers: int = 1
+) -> tuple[NDArray[_Float], NDArray[_Float], NDArray[_Float]]: ...
+@overload
+def contact(
+    a: _AnyShape, b: _AnyShape, workers: int = 1, *, pairs: None = None
+) -> Contact | None: ...
+@overload
+def contact(
+    a: _AnyArray, b: _AnyShape | _AnyArray, workers: int = 1, *,
+    pairs: ArrayLike | None = None,
+) -> ContactArray: ...
+@overload
+def contact(
+    a: _AnyShape, b: _AnyArray, workers: int = 1, *, pairs: ArrayLike | None = None
+) -> ContactArray: ...
+
+# -------------------------------------------------------------- rays and sweeps
+
+@overload
+def raycast(
+    shape: _AnyShape, origin: _PointLike, direction: _PointLike, max_t: float = ...,
+    workers: int = 1,
+) -> RayHit | None: ...
+@overload
+def raycast(
+    shape: _AnyShape | _AnyArray, origin: ArrayLike, direction: ArrayLike,
+    max_t: ArrayLike = ..., workers: int = 1,
+) -> RayHitArray: ...
+@overload
+def time_of_impact(
+    a: _AnyShape, velocity_a: _PointLike, b: _AnyShape, velocity_b: _PointLike,
+    max_t: float = 1.0, workers: int = 1,
+) -> float | None: ...
+@overload
+def time_of_impact(
+    a: _AnyShape | _AnyArray, velocity_a: ArrayLike, b: _AnyShape | _AnyArray,
+    velocity_b: ArrayLike, max_t: ArrayLike = 1.0, workers: int = 1,
+) -> NDArray[_Float]: ...
+
+# ----------------------------------------------------------------- primitives
+
+@overload
+def closest_point_on_segment(
+    p: _PointLike, a: _PointLike, b: _PointLike, workers: int = 1
+) -> tuple[_Point, float]: ...
+@overload
+def closest_point_on_segment(
+    p: ArrayLike, a: ArrayLike, b: ArrayLike, workers: int = 1
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]: ...
+@overload
+def closest_point_on_line(
+    p: _PointLike, a: _PointLike, b: _PointLike, workers: int = 1
+) -> tuple[_Point, float]: ...
+@overload
+def closest_point_on_line(
+    p: ArrayLike, a: ArrayLike, b: ArrayLike, workers: int = 1
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]: ...
+@overload
+def point_segment_distance(
+    p: _PointLike, a: _PointLike, b: _PointLike, workers: int = 1
+) -> float: ...
+@overload
+def point_segment_distance(
+    p: ArrayLike, a: ArrayLike, b: ArrayLike, workers: int = 1
+) -> NDArray[np.float64]: ...
+@overload
+def segment_segment_closest(
+    a: _PointLike, b: _PointLike, c: _PointLike, d: _PointLike, workers: int = 1
+) -> tuple[float, float, float, _Point, _Point]: ...
+@overload
+def segment_segment_closest(
+    a: ArrayLike, b: ArrayLike, c: ArrayLike, d: ArrayLike, workers: int = 1
+) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64],
+           NDArray[np.float64], NDArray[np.float64]]: ...
+@overload
+def segment_segment_distance(
+    a: _PointLike, b: _PointLike, c: _PointLike, d: _PointLike, workers: int = 1
+) -> float: ...
+@overload
+def segment_segment_distance(
+    a: ArrayLike, b: ArrayLike, c: ArrayLike, d: ArrayLike, workers: int = 1
+) -> NDArray[np.float64]: ...
+@overload
+def segments_intersect(
+    a: _PointLike, b: _PointLike, c: _PointLike, d: _PointLike, workers: int = 1
+) -> bool: ...
+@overload
+def segments_intersect(
+    a: ArrayLike, b: ArrayLike, c: ArrayLike, d: ArrayLike, workers: int = 1
+) -> NDArray[np.bool_]: ...
+@overload
+def orient2d(a: _PointLike, b: _PointLike, c: _PointLike, workers: int = 1) -> int: ...
+@overload
+def orient2d(
+    a: ArrayLike, b: ArrayLike, c: ArrayLike, workers: int = 1
+) -> NDArray[np.int8]: ...
+
+# ------------------------------------------------------------------ broadphase
+
+def overlapping_pairs(
+    A: _AnyArray, B: _AnyArray | None = None, workers: int = 1
+) -> NDArray[np.int64]: ...
+
+__all__ = [
+    "backend",
+    "__version__",
+    "Circle",
+    "Capsule",
+    "Segment",
+    "AABB",
+    "OBB",
+    "Polygon",
+    "CircleArray",
+    "CapsuleArray",
+    "SegmentArray",
+    "AABBArray",
+    "OBBArray",
+    "PolygonArray",
+    "Closest",
+    "Contact",
+    "RayHit",
+    "ContactArray",
+    "RayHitArray",
+    "collide",
+    "distance",
+    "closest_points",
+    "contact",
+    "closest_point_on_segment",
+    "closest_point_on_line",
+    "point_segment_distance",
+    "segment_segment_closest",
+    "segment_segment_distance",
+    "segments_intersect",
+    "orient2d",
+    "raycast",
+    "time_of_impact",
+    "overlapping_pairs",
+]
