@@ -47,18 +47,23 @@ class BuildExt(build_ext):
         super().build_extensions()
 
 
-def _numpy_c_api(name):
-    """The NumPy headers for the module that uses NumPy's C API (batch: small calls).
+# the C that is not Cython (SIMD lanes, atomics, the entry points' slots), as headers
+INCLUDE = "src/fastcol/_ext/include"
+
+
+def _c_options(name):
+    """Include directories and macros of one module: fastcol's headers, and NumPy's for
+    the module that uses NumPy's C API (batch: small calls).
 
     Built against NumPy 2 headers, the extension runs on NumPy >= 1.23 as well (the
     runtime requirement), which NPY_TARGET_VERSION states.
     """
     if name != "batch":
-        return {}
+        return {"include_dirs": [INCLUDE]}
     import numpy
 
     return {
-        "include_dirs": [numpy.get_include()],
+        "include_dirs": [INCLUDE, numpy.get_include()],
         "define_macros": [
             ("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION"),
             ("NPY_TARGET_VERSION", "NPY_1_23_API_VERSION"),
@@ -84,7 +89,7 @@ def extensions():
         "freethreading_compatible": True,
     }
     exts = [
-        Extension(f"fastcol._ext.{name}", [f"src/fastcol/_ext/{name}.pyx"], **_numpy_c_api(name))
+        Extension(f"fastcol._ext.{name}", [f"src/fastcol/_ext/{name}.pyx"], **_c_options(name))
         for name in MODULES
     ]
     return cythonize(

@@ -1147,26 +1147,7 @@ cdef Py_ssize_t[5] _WIDTHS = [3, 5, 4, 4, 5]
 # above this many rows the loop runs without the GIL, as the general path's does
 cdef Py_ssize_t GIL_FREE_ROWS = 1024
 
-cdef extern from *:
-    """
-    #if PY_VERSION_HEX < 0x030C0000
-    #include "structmember.h"
-    #define Py_T_OBJECT_EX T_OBJECT_EX
-    #endif
-    /* The byte offset in its instances of the __slots__ member described by d, or -1
-       when d is no object slot (or under free threading, where another thread could
-       swap the slot while it is read without the member descriptor's atomic load). */
-    static Py_ssize_t fastcol_slot_offset(PyObject *d) {
-    #ifdef Py_GIL_DISABLED
-        return -1;
-    #else
-        if (Py_TYPE(d) != &PyMemberDescr_Type) return -1;
-        PyMemberDef *m = ((PyMemberDescrObject *)d)->d_member;
-        return m->type == Py_T_OBJECT_EX ? m->offset : -1;
-    #endif
-    }
-    #define fastcol_ndarray_type (&PyArray_Type)
-    """
+cdef extern from "fc_batch.h":
     Py_ssize_t fastcol_slot_offset(object descriptor)
     void* fastcol_ndarray_type
     ctypedef struct PyArray_Descr_ "PyArray_Descr"

@@ -43,14 +43,7 @@ from .pool cimport run_rows, slots_for, wake_helpers
 from .queries cimport View, aabb_rows_collide, collide_views
 from .shapes cimport AABB_KIND, CAPSULE, CIRCLE, OBB_KIND, POLYGON, SEGMENT
 
-cdef extern from *:
-    """
-    #if defined(__GNUC__) || defined(__clang__)
-    #define FC_PREFETCH(p) __builtin_prefetch(p)
-    #else
-    #define FC_PREFETCH(p) ((void)0)
-    #endif
-    """
+cdef extern from "fc_prefetch.h":
     void prefetch "FC_PREFETCH" (const void* p) noexcept nogil
 
 import numpy as np

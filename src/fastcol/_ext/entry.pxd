@@ -16,53 +16,7 @@ from cpython.object cimport PyObject
 from cpython.ref cimport Py_INCREF
 from libc.string cimport memcpy
 
-cdef extern from *:
-    """
-    typedef PyObject *(*fc_fast_fn)(PyObject **args, Py_ssize_t nargs);
-
-    typedef struct {
-        PyMethodDef def;      /* name and doc: a block of their own, never freed */
-        fc_fast_fn fast;      /* positional calls of lo..hi arguments */
-        PyObject *general;    /* the query's def: every other call (a reference) */
-        Py_ssize_t lo, hi;
-    } fc_entry;
-
-    #define FC_SLOTS 4
-    static fc_entry fc_entries[FC_SLOTS];
-    static int fc_used = 0;
-
-    static PyObject *fc_dispatch(fc_entry *e, PyObject *const *args,
-                                 Py_ssize_t nargs, PyObject *kwnames) {
-        if (kwnames == NULL && nargs >= e->lo && nargs <= e->hi)
-            return e->fast((PyObject **)args, nargs);
-        return PyObject_Vectorcall(e->general, args, nargs, kwnames);
-    }
-
-    #define FC_SLOT(k) \\
-        static PyObject *fc_entry_call_##k(PyObject *self, PyObject *const *args, \\
-                                           Py_ssize_t nargs, PyObject *kwnames) { \\
-            return fc_dispatch(&fc_entries[k], args, nargs, kwnames); \\
-        }
-    FC_SLOT(0)
-    FC_SLOT(1)
-    FC_SLOT(2)
-    FC_SLOT(3)
-
-    /* the next free slot, its method set up; NULL when every slot is taken */
-    static fc_entry *fc_take_slot(void) {
-        static PyObject *(*const calls[FC_SLOTS])(PyObject *, PyObject *const *,
-                                                  Py_ssize_t, PyObject *) = {
-            fc_entry_call_0, fc_entry_call_1, fc_entry_call_2, fc_entry_call_3};
-        fc_entry *e;
-        if (fc_used == FC_SLOTS)
-            return NULL;
-        e = &fc_entries[fc_used];
-        e->def.ml_meth = (PyCFunction)(void (*)(void))calls[fc_used];
-        e->def.ml_flags = METH_FASTCALL | METH_KEYWORDS;
-        fc_used++;
-        return e;
-    }
-    """
+cdef extern from "fc_entry.h":
     ctypedef object (*fc_fast_fn)(PyObject** args, Py_ssize_t nargs)
     ctypedef struct _MethodDef "PyMethodDef":
         const char* ml_name

@@ -26,19 +26,7 @@ from fastcol._validate import as_finite, as_point
 # bench_scalar.py).  CPython's own zip() and enumerate() reuse their result tuples
 # the same way.  The check and the reuse run under the GIL with no Python code
 # between them; a free-threaded build (no GIL) allocates every record instead.
-cdef extern from *:
-    """
-    #ifdef Py_GIL_DISABLED
-    #define FASTCOL_SPARE_RECORDS 0
-    #else
-    #define FASTCOL_SPARE_RECORDS 1
-    #endif
-    /* whether o (a borrowed reference: the spare slot's own) is referred to by that
-       slot alone */
-    static CYTHON_INLINE int fastcol_sole(PyObject *o) {
-        return o != Py_None && Py_REFCNT(o) == 1;
-    }
-    """
+cdef extern from "fc_records.h":
     bint FASTCOL_SPARE_RECORDS
     bint fastcol_sole(PyObject* o)
 
