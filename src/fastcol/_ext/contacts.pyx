@@ -931,8 +931,8 @@ cdef void _round_round(const Round* ra, const Round* rb, const SegClosest* c,
     if seg_a and seg_b:
         # crossing (or all but touching) segment cores, the common overlap of two
         # capsules or segments
-        _segment_cores_far(ra.ax, ra.ay, ra.bx, ra.by, ra.r, rb.ax, rb.ay, rb.bx, rb.by,
-                           rb.r, h)
+        _segment_cores(ra.ax, ra.ay, ra.bx, ra.by, ra.r, rb.ax, rb.ay, rb.bx, rb.by, rb.r,
+                       h)
         return
     _round_core(&ka, ra.ax, ra.ay, ra.bx, ra.by, ra.r)
     _round_core(&kb, rb.ax, rb.ay, rb.bx, rb.by, rb.r)
@@ -1017,13 +1017,6 @@ cdef void _segment_cores(double pax, double pay, double pbx, double pby, double 
     _round_core(&ka, pax, pay, pbx, pby, pr)
     _round_core(&kb, qax, qay, qbx, qby, qr)
     _overlap(&ka, &kb, False, h)
-
-
-# _segment_cores, called through a pointer: inlined into contact_views, its registers
-# and stack cost every other round pair 10-15 instructions a call
-ctypedef void (*SegmentCores)(double, double, double, double, double, double, double,
-                              double, double, double, Hit*) noexcept nogil
-cdef SegmentCores _segment_cores_far = _segment_cores
 
 
 cdef inline double _larger(double m, double x, double y) noexcept nogil:
@@ -1119,13 +1112,6 @@ cdef bint _point_convex(const Round* ra, const Convex* cv, Hit* h) noexcept nogi
             return True
     _round_core(&ka, ax, ay, ax, ay, r)
     return _overlap(&ka, &kb, False, h)
-
-
-# _point_convex, called through a pointer: inlined into contact_views with
-# _round_convex, it made the compiler call segment_segment out of line (Capsule-OBB
-# 150 instructions more a row, bench/count_demo.py)
-ctypedef bint (*RoundConvex)(const Round*, const Convex*, Hit*) noexcept nogil
-cdef RoundConvex _point_convex_far = _point_convex
 
 
 cdef bint _round_convex(const Round* ra, const Convex* cv, Hit* h) noexcept nogil:
@@ -1302,7 +1288,7 @@ cdef bint contact_views(const View* a, const View* b, Hit* h) noexcept nogil:
         view_core(p, ox, oy, &ra)
         view_convex(q, ox, oy, &cb)
         if p.kind == CIRCLE:
-            if not _point_convex_far(&ra, &cb, h):
+            if not _point_convex(&ra, &cb, h):
                 return False
         elif not _round_convex(&ra, &cb, h):
             return False

@@ -1042,12 +1042,6 @@ cdef double _sweep_round(const Round* a, const Round* b, double vx, double vy) n
     return best
 
 
-# _sweep_round, called through a pointer: inlined, its size made the C compiler call
-# segment_segment (collide's test above it) out of line
-ctypedef double (*SweepRound)(const Round*, const Round*, double, double) noexcept nogil
-cdef SweepRound _sweep_round_far = _sweep_round
-
-
 cdef double toi_views(const View* a, double vax, double vay, const View* b, double vbx,
                       double vby, double limit) noexcept nogil:
     # the first time in [0, limit] at which a and b, moving with their (finite)
@@ -1098,7 +1092,7 @@ cdef double toi_views(const View* a, double vax, double vay, const View* b, doub
         return -1.0
     e = _scaled(vx, vy, &sx, &sy)
     if round_pair:
-        t = _sweep_round_far(&ra, &rb, sx, sy)
+        t = _sweep_round(&ra, &rb, sx, sy)
     else:
         t = _sweep(p, q, ox, oy, sx, sy)
     if t == INFINITY:
