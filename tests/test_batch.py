@@ -18,13 +18,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from test_differential import PRIMITIVES  # name -> number of point arguments
-from test_query_properties import KINDS, make, shape_specs
+from shapes import ARRAY, KINDS, WIDTH
+from test_query_properties import make, shape_specs
 
 BATCH = settings(max_examples=40, database=None, deadline=None)
-ARRAY = {kind: kind + "Array" for kind in KINDS}
-
-
-WIDTH = {"Circle": 3, "Capsule": 5, "Segment": 4, "AABB": 4, "OBB": 5}
 
 
 def build_array(fc, kind, specs, dtype=np.float64):

@@ -17,7 +17,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from test_batch import BATCH, PAIRS, _in, _widened, as_bytes, build_array, rows_of
-from test_query_properties import KINDS, make, shape_specs
+from shapes import KINDS
+from test_query_properties import make, shape_specs
 
 KIND_IDS = [f"{a}-{b}" for a, b in PAIRS]
 # shapes near the origin, so that a good share of random pairs overlap

@@ -18,8 +18,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from shapes import KINDS, WIDTH
 from test_batch import build_array
-from test_query_properties import KINDS, shape_specs
+from test_query_properties import shape_specs
 
 PAIRS = [(ka, kb) for ka in KINDS for kb in KINDS]
 RANDOM = settings(max_examples=12, database=None, deadline=None)
@@ -146,9 +147,6 @@ def test_random_sizes_spread_over_scales(fc, kind, data):
     check(fc, A)
 
 
-WIDTHS = {"Circle": 3, "Capsule": 5, "Segment": 4, "AABB": 4, "OBB": 5}
-
-
 def grid_scene(fc, rng, kind, n):
     """n shapes on a grid of quarters: many points and zero-size shapes (whose boxes
     are only the padding), exact touching, sometimes scaled or moved to 1e6."""
@@ -157,7 +155,7 @@ def grid_scene(fc, rng, kind, n):
         size = rng.integers(1, 4, n) / 4.0
         tri = np.stack([c, c + np.c_[size, 0 * size], c + np.c_[0 * size, size]], axis=1)
         return fc.PolygonArray.from_padded(tri, np.full(n, 3))
-    rows = rng.integers(-8, 9, (n, WIDTHS[kind])) / 4.0
+    rows = rng.integers(-8, 9, (n, WIDTH[kind])) / 4.0
     if kind in ("Circle", "Capsule"):
         rows[:, -1] = np.abs(rows[:, -1]) * (rng.random(n) < 0.7)
     if kind == "AABB":

@@ -23,11 +23,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import load_backend
+from shapes import KINDS
 
 REF = load_backend("reference")
 EXT = load_backend("compiled")
 
-KINDS = ("Circle", "Capsule", "Segment", "AABB", "OBB", "Polygon")
 QUERIES = ("collide", "distance", "closest_points")
 PRIMITIVES = {
     "closest_point_on_segment": 3,

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from shapes import ROUND
 from test_differential import (
     ADVERSARIAL,
     EXT,
@@ -190,7 +191,7 @@ HAIR_SHAPES = [
 HAIR_CASES = [
     (convex, round_kind, k, r_factor, move)
     for convex in HAIR_SHAPES
-    for round_kind in ("Circle", "Capsule", "Segment")
+    for round_kind in ROUND
     for k in (0.25, 1.0, 4.0)
     for r_factor in ((1.5, 4.0) if round_kind != "Segment" else (0.0,))
     for move in (None, (1e6, -3e6))

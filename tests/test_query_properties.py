@@ -22,8 +22,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from oracle import area, clearly_overlapping, hull, oracle_distance, point_distance
+from shapes import KINDS
 
-KINDS = ["Circle", "Capsule", "Segment", "AABB", "OBB", "Polygon"]
 PAIRS = [
     pytest.param(a, b, id=f"{a.lower()}-{b.lower()}")
     for a, b in itertools.combinations_with_replacement(KINDS, 2)

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from oracle import oracle_distance, point_distance, signed_point_distance
 from test_bad_input import NON_FINITE, WRONG_TYPES, raises_naming
-from test_query_properties import KINDS, make, points, shape_specs, size_of
+from shapes import KINDS
+from test_query_properties import make, points, shape_specs, size_of
 
 R2 = math.sqrt(0.5)
 INF = math.inf

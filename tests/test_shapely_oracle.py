@@ -15,7 +15,6 @@ Every test runs once per backend through the ``fc`` fixture (see conftest.py).
 
 from __future__ import annotations
 
-import itertools
 import math
 
 import pytest
@@ -25,8 +24,10 @@ from hypothesis import strategies as st
 from shapely.geometry import LineString, MultiPoint, Point
 from shapely.geometry import Polygon as ShapelyPolygon
 
-KINDS = ["Circle", "Capsule", "Segment", "AABB", "OBB", "Polygon"]
-PAIRS = list(itertools.combinations_with_replacement(KINDS, 2))
+import shapes
+from shapes import KINDS, build
+
+PAIRS = list(shapes.PAIRS)
 assert len(PAIRS) == 21
 
 REL = 1e-9
@@ -106,10 +107,6 @@ SHAPE_PARAMS = {
         lambda pts: (pts,)
     ),
 }
-
-
-def build(fc, kind, params):
-    return getattr(fc, kind)(*params)
 
 
 # --------------------------------------------------------------------------- conversion

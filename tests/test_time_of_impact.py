@@ -16,7 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from test_bad_input import NON_FINITE, WRONG_TYPES, raises_naming
-from test_query_properties import KINDS, make, points, shape_specs, size_of, translate
+from shapes import KINDS
+from test_query_properties import make, points, shape_specs, size_of, translate
 
 INF = math.inf
 R2 = math.sqrt(2.0)
