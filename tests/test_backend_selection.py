@@ -209,15 +209,16 @@ def _public(cls):
 
 
 def _public_names():
-    """``fastcol.__all__``, read from the source so that collecting this module does
-    not import (and select a backend for) the package."""
-    tree = ast.parse(Path(_SPEC.origin).read_text())
+    """The public names (``fastcol._names.PUBLIC``, which ``fastcol.__all__`` extends
+    by ``backend``), read from the source so that collecting this module does not
+    import (and select a backend for) the package."""
+    tree = ast.parse((Path(_SPEC.origin).parent / "_names.py").read_text())
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(
-            isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets
+            isinstance(t, ast.Name) and t.id == "PUBLIC" for t in node.targets
         ):
             return [n for n in ast.literal_eval(node.value) if n not in EXCLUDED]
-    raise AssertionError("fastcol/__init__.py defines no literal __all__")
+    raise AssertionError("fastcol/_names.py defines no literal PUBLIC")
 
 
 def test_public_names_exist_in_both_backends(ext, ref):

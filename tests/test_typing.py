@@ -79,12 +79,11 @@ def test_mypy_rejects_a_shape_of_strings(tmp_path, monkeypatch):
 
 
 def test_the_stub_names_every_public_name():
-    # a name added to fastcol.__all__ without its type would be Any (or missing)
+    # a name added to fastcol.__all__ without its type would be missing from mypy's
+    # view; a public name only in the stub would be a promise the package does not keep
     tree = ast.parse(STUB.read_text())
     defined = {node.name for node in tree.body
                if isinstance(node, (ast.ClassDef, ast.FunctionDef))}
     defined |= {t.target.id for t in tree.body if isinstance(t, ast.AnnAssign)}
-    listed = next(ast.literal_eval(node.value) for node in tree.body
-                  if isinstance(node, ast.Assign) and node.targets[0].id == "__all__")
-    assert sorted(listed) == sorted(fastcol.__all__)
-    assert set(fastcol.__all__) <= defined
+    public = {name for name in defined if not name.startswith("_") or name == "__version__"}
+    assert public == set(fastcol.__all__)

@@ -1,5 +1,6 @@
 """The compiled backend: Cython twins of the fastcol._ref modules, the same names."""
 
+from .._names import PUBLIC
 from .._version import __version__
 from .geometry import (
     closest_point_on_line,
@@ -26,37 +27,4 @@ from .shapes import AABB, OBB, Capsule, Circle, Polygon, Segment
 from .sweeps import raycast, time_of_impact
 from .broadphase import overlapping_pairs
 
-__all__ = [
-    "__version__",
-    "Circle",
-    "Capsule",
-    "Segment",
-    "AABB",
-    "OBB",
-    "Polygon",
-    "CircleArray",
-    "CapsuleArray",
-    "SegmentArray",
-    "AABBArray",
-    "OBBArray",
-    "PolygonArray",
-    "Closest",
-    "Contact",
-    "RayHit",
-    "ContactArray",
-    "RayHitArray",
-    "collide",
-    "distance",
-    "closest_points",
-    "contact",
-    "closest_point_on_segment",
-    "closest_point_on_line",
-    "point_segment_distance",
-    "segment_segment_closest",
-    "segment_segment_distance",
-    "segments_intersect",
-    "orient2d",
-    "raycast",
-    "time_of_impact",
-    "overlapping_pairs",
-]
+__all__ = list(PUBLIC)
