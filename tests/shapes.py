@@ -28,3 +28,21 @@ def build(fc, kind, args):
     Polygon's: one sequence of vertices)."""
     return getattr(fc, kind)(*args)
 
+
+
+def build_params(fc, kind, params):
+    """As ``build``, with a Polygon's vertex list as its ``params`` itself."""
+    return fc.Polygon(params) if kind == "Polygon" else getattr(fc, kind)(*params)
+
+
+def make(fc, spec):
+    """A shape from a flat spec ``(kind, *args)`` (a Polygon's args: its vertex list)."""
+    return getattr(fc, spec[0])(*spec[1:])
+
+
+def make_hull(fc, spec):
+    """As ``make``, but a Polygon is the convex hull of the points given (the property
+    tests' strategies draw any points)."""
+    if spec[0] == "Polygon":
+        return fc.Polygon.hull(list(spec[1]))
+    return make(fc, spec)

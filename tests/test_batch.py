@@ -18,15 +18,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from test_differential import PRIMITIVES  # name -> number of point arguments
-from shapes import ARRAY, KINDS, WIDTH
-from test_query_properties import make, shape_specs
+from shapes import ARRAY, KINDS, WIDTH, make_hull
+from test_query_properties import shape_specs
 
 BATCH = settings(max_examples=40, database=None, deadline=None)
 
 
 def build_array(fc, kind, specs, dtype=np.float64):
     if kind == "Polygon":
-        return fc.PolygonArray([make(fc, s) for s in specs], dtype=dtype)
+        return fc.PolygonArray([make_hull(fc, s) for s in specs], dtype=dtype)
     rows = np.array([s[1:] for s in specs], dtype=dtype).reshape(len(specs), WIDTH[kind])
     return getattr(fc, ARRAY[kind])(rows)
 
@@ -87,7 +87,7 @@ def test_array_against_array_equals_scalar_rows(fc, ka, kb, data):
 @BATCH
 @given(data=st.data())
 def test_shape_against_array_equals_scalar_rows(fc, ka, kb, data):
-    shape = make(fc, data.draw(shape_specs(ka)))
+    shape = make_hull(fc, data.draw(shape_specs(ka)))
     sb = data.draw(st.lists(shape_specs(kb), min_size=0, max_size=5))
     arr = build_array(fc, kb, sb)
     check_rows(fc, shape, arr, len(sb))
@@ -208,9 +208,9 @@ def test_small_collide_calls_answer_as_the_general_path(fc, kind_a, kind_b):
     # must give what the general path (out=) and the scalar query give
     offsets = [(0.0, 0.0), (0.5, 0.25), (1.5, -0.5), (3.0, 0.0), (-0.9, 1.1)]
 
-    a = build_array(fc, kind_a, [(kind_a, *make(fc, shape_specs_example(kind_a))
+    a = build_array(fc, kind_a, [(kind_a, *make_hull(fc, shape_specs_example(kind_a))
                                   .translated(dx, dy)._values()) for dx, dy in offsets])
-    b = build_array(fc, kind_b, [(kind_b, *make(fc, shape_specs_example(kind_b))
+    b = build_array(fc, kind_b, [(kind_b, *make_hull(fc, shape_specs_example(kind_b))
                                   .translated(-dy, dx)._values()) for dx, dy in offsets])
     n = len(offsets)
     want = [fc.collide(a[i], b[i]) for i in range(n)]

@@ -17,8 +17,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from test_batch import BATCH, PAIRS, _in, _widened, as_bytes, build_array, rows_of
-from shapes import KINDS
-from test_query_properties import make, shape_specs
+from shapes import KINDS, make_hull
+from test_query_properties import shape_specs
 
 KIND_IDS = [f"{a}-{b}" for a, b in PAIRS]
 # shapes near the origin, so that a good share of random pairs overlap
@@ -63,7 +63,7 @@ def test_contact_rows_equal_scalar_contact(fc, ka, kb, data):
     sa = data.draw(st.lists(NEAR[ka], min_size=n, max_size=n))
     sb = data.draw(st.lists(NEAR[kb], min_size=n, max_size=n))
     check_contact_rows(fc, build_array(fc, ka, sa), build_array(fc, kb, sb), n)
-    shape = make(fc, data.draw(NEAR[ka]))
+    shape = make_hull(fc, data.draw(NEAR[ka]))
     arr = build_array(fc, kb, sb)
     check_contact_rows(fc, shape, arr, n)
     check_contact_rows(fc, arr, shape, n)
@@ -310,7 +310,7 @@ def test_raycast_rows_equal_scalar_raycast(fc, kind, data):
     check_ray_rows(fc, arr, origins, dirs, limits, n)
     check_ray_rows(fc, arr, (-4.0, one[1]), (1.0, 0.25), math.inf, n)
     if n:
-        shape = make(fc, specs[0])
+        shape = make_hull(fc, specs[0])
         check_ray_rows(fc, shape, origins, dirs, 3.0, n)
         check_ray_rows(fc, shape, one, dirs, limits, n)
 
@@ -391,9 +391,9 @@ def test_time_of_impact_rows_equal_scalar(fc, ka, kb, data):
     check_toi_rows(fc, a, va, b, vb, 2.0, n)
     check_toi_rows(fc, a, (0.0, 0.0), b, vb, np.full(n, math.inf), n)
     if n:
-        check_toi_rows(fc, make(fc, sa[0]), va, b, (0.5, -0.5), 3.0, n)
+        check_toi_rows(fc, make_hull(fc, sa[0]), va, b, (0.5, -0.5), 3.0, n)
         # one pair of shapes swept with many velocities
-        check_toi_rows(fc, make(fc, sa[0]), (0.0, 0.0), make(fc, sb[0]), vb, 5.0, n)
+        check_toi_rows(fc, make_hull(fc, sa[0]), (0.0, 0.0), make_hull(fc, sb[0]), vb, 5.0, n)
 
 
 def test_time_of_impact_known_rows(fc):

@@ -17,7 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from oracle import oracle_distance, point_distance
-from test_query_properties import PAIRS, make, shape_specs, size_of, translate
+from shapes import make_hull
+from test_query_properties import PAIRS, shape_specs, size_of, translate
 
 REL = 1e-9  # tolerance relative to the size of the configuration
 R2 = math.sqrt(2.0)
@@ -198,7 +199,7 @@ def _same_points(got, want, tol=1e-12):
 @pytest.mark.parametrize("name", sorted(KNOWN))
 def test_known_answers(fc, name):
     sa, sb, *expected = KNOWN[name]
-    a, b = make(fc, sa), make(fc, sb)
+    a, b = make_hull(fc, sa), make_hull(fc, sb)
     for first, second, sign in ((a, b, 1.0), (b, a, -1.0)):
         got = fc.contact(first, second)
         if expected == [None]:
@@ -285,7 +286,7 @@ def test_convex_contact_is_none_exactly_when_collide_is_false(fc):
 def test_equal_shapes_give_one_contact_both_ways(fc):
     for spec in (S("Polygon", HEX), S("OBB", 1.0, 2.0, 1.0, 0.5, 0.3), S("Circle", 1.0, 1.0, 0.0),
                  S("AABB", 0.0, 0.0, 0.0, 0.0), S("Capsule", 0.0, 0.0, 4.0, 0.0, 1.0)):
-        a, b = make(fc, spec), make(fc, spec)
+        a, b = make_hull(fc, spec), make_hull(fc, spec)
         c1, c2 = fc.contact(a, b), fc.contact(b, a)
         # equal shapes cannot tell which came first: the same contact both ways
         assert c1 == c2
@@ -293,7 +294,7 @@ def test_equal_shapes_give_one_contact_both_ways(fc):
     # two points: the documented fixed normal of the canonical pair
     p = fc.contact(fc.Circle(1, 1, 0), fc.Circle(1, 1, 0))
     assert p == ((1.0, 0.0), 0.0, ((1.0, 1.0),))
-    hexes = fc.contact(make(fc, S("Polygon", HEX)), make(fc, S("Polygon", HEX)))
+    hexes = fc.contact(make_hull(fc, S("Polygon", HEX)), make_hull(fc, S("Polygon", HEX)))
     assert _close(hexes.depth, math.sqrt(3.0))
 
 
@@ -353,7 +354,7 @@ def _vec(c):
 
 def check_contact(fc, sa, sb, L, tol):
     """Every promised property of contact(a, b), one order; returns the contact."""
-    a, b = make(fc, sa), make(fc, sb)
+    a, b = make_hull(fc, sa), make_hull(fc, sb)
     c = fc.contact(a, b)
     hit = fc.collide(a, b)
     assert (c is not None) is hit
@@ -381,7 +382,7 @@ def _contact_case(fc, sa, sb):
     tol = REL * L
     c1 = check_contact(fc, sa, sb, L, tol)
     c2 = check_contact(fc, sb, sa, L, tol)
-    if c1 is not None and make(fc, sa) == make(fc, sb):
+    if c1 is not None and make_hull(fc, sa) == make_hull(fc, sb):
         # equal shapes cannot tell which came first: the same contact both ways
         assert c2 == c1
     elif c1 is not None:
@@ -428,10 +429,10 @@ def test_contact_far_from_origin(fc, ka, kb, data):
     sb = data.draw(shape_specs(kb, lim=2, size_lim=1), label="b")
     L = max(size_of(sa, sb), 1.0)
     tol = 1e-7 * L
-    a0, b0 = make(fc, sa), make(fc, sb)
+    a0, b0 = make_hull(fc, sa), make_hull(fc, sb)
     c0 = fc.contact(a0, b0)
     for dx, dy in OFFSETS:
-        c1 = fc.contact(make(fc, translate(sa, dx, dy)), make(fc, translate(sb, dx, dy)))
+        c1 = fc.contact(make_hull(fc, translate(sa, dx, dy)), make_hull(fc, translate(sb, dx, dy)))
         if c0 is None or c1 is None:
             # only a borderline verdict (touching within rounding) may differ
             c = c0 or c1

@@ -23,7 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import load_backend
-from shapes import KINDS
+from shapes import KINDS, build_params
 
 REF = load_backend("reference")
 EXT = load_backend("compiled")
@@ -45,10 +45,8 @@ pytestmark = pytest.mark.skipif(
 
 
 def build(mod, spec):
-    kind, params = spec
-    if kind == "Polygon":
-        return mod.Polygon(params)
-    return getattr(mod, kind)(*params)
+    """A shape of ``mod`` from a spec ``(kind, params)`` (a Polygon's params: its vertices)."""
+    return build_params(mod, *spec)
 
 
 def bits(value):

@@ -29,6 +29,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from oracle import point_distance
+from shapes import make
 
 SQRT2 = math.sqrt(2.0)
 A345 = math.atan2(3.0, 4.0)  # cos = 0.8, sin = 0.6
@@ -42,11 +43,6 @@ TOL_ON_SHAPE = 1e-9  # shapes below are of size ~10
 
 def approx(x):
     return pytest.approx(x, rel=1e-12, abs=1e-12)
-
-
-def make(fc, spec):
-    kind, args = spec[0], spec[1:]
-    return getattr(fc, kind)(*args)
 
 
 # Shape spec shorthands.

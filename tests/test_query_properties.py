@@ -22,7 +22,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from oracle import area, clearly_overlapping, hull, oracle_distance, point_distance
-from shapes import KINDS
+from shapes import KINDS, make_hull
 
 PAIRS = [
     pytest.param(a, b, id=f"{a.lower()}-{b.lower()}")
@@ -79,12 +79,6 @@ def scale(spec, k):
     if kind == "Polygon":
         return (kind, tuple((x * k, y * k) for x, y in a[0]))
     return (kind,) + tuple(v * k for v in a)
-
-
-def make(fc, spec):
-    if spec[0] == "Polygon":
-        return fc.Polygon.hull(list(spec[1]))
-    return getattr(fc, spec[0])(*spec[1:])
 
 
 # ---------------------------------------------------------------------------------------
@@ -207,7 +201,7 @@ def shape_specs(kind, lim=8, size_lim=4):
 
 def check_pair(fc, sa, sb, tol):
     """All contract properties of one ordered pair, against the oracle."""
-    a, b = make(fc, sa), make(fc, sb)
+    a, b = make_hull(fc, sa), make_hull(fc, sb)
     hit = fc.collide(a, b)
     d = fc.distance(a, b)
     res = fc.closest_points(a, b)
@@ -231,7 +225,7 @@ def check_pair(fc, sa, sb, tol):
 
 
 def check_symmetric(fc, sa, sb):
-    a, b = make(fc, sa), make(fc, sb)
+    a, b = make_hull(fc, sa), make_hull(fc, sb)
     dab, dba = fc.distance(a, b), fc.distance(b, a)
     assert dab == dba and math.copysign(1.0, dab) == math.copysign(1.0, dba)
     assert fc.collide(a, b) is fc.collide(b, a)
@@ -281,7 +275,7 @@ OFFSETS = [(1e6, 1e6), (-1e6, -1e6), (1e6, -3e6)]
 def _invariance_case(fc, sa, sb):
     """Unit-sized shapes near the origin, then moved far away, then scaled."""
     L = size_of(sa, sb)
-    a0, b0 = make(fc, sa), make(fc, sb)
+    a0, b0 = make_hull(fc, sa), make_hull(fc, sb)
     hit0, d0 = fc.collide(a0, b0), fc.distance(a0, b0)
     # clear verdicts: rounding the moved coordinates (half an ulp of 3e6 is 2.3e-10)
     # or scaling them by an inexact 1e-3 cannot flip them
@@ -291,7 +285,7 @@ def _invariance_case(fc, sa, sb):
     # moved by 1e6: the same verdict where it is clear, distance within 1e-7
     for dx, dy in OFFSETS:
         ta, tb = translate(sa, dx, dy), translate(sb, dx, dy)
-        a1, b1 = make(fc, ta), make(fc, tb)
+        a1, b1 = make_hull(fc, ta), make_hull(fc, tb)
         d1 = fc.distance(a1, b1)
         assert abs(d1 - d0) <= 1e-7, (dx, dy)
         if separated:
@@ -304,7 +298,7 @@ def _invariance_case(fc, sa, sb):
     # size 1e-3: the same answer, scaled (1e-3 is inexact in binary, hence the tolerance)
     k = 1e-3
     ka_, kb_ = scale(sa, k), scale(sb, k)
-    a1, b1 = make(fc, ka_), make(fc, kb_)
+    a1, b1 = make_hull(fc, ka_), make_hull(fc, kb_)
     d1 = fc.distance(a1, b1)
     assert d1 == pytest.approx(k * d0, rel=1e-9, abs=1e-9 * k * L)
     if separated:
@@ -318,7 +312,7 @@ def _invariance_case(fc, sa, sb):
     # find apart while the rounded distance is 0.0 are reported at the one distance
     # sqrt(5e-324) at every scale
     for k2 in (2.0**-10, 2.0**10):
-        a2, b2 = make(fc, scale(sa, k2)), make(fc, scale(sb, k2))
+        a2, b2 = make_hull(fc, scale(sa, k2)), make_hull(fc, scale(sb, k2))
         assert fc.collide(a2, b2) is hit0, k2
         if d0 == APART_FLOOR:
             assert fc.distance(a2, b2) == APART_FLOOR, k2

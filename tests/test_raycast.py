@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from oracle import oracle_distance, point_distance, signed_point_distance
 from test_bad_input import NON_FINITE, WRONG_TYPES, raises_naming
-from shapes import KINDS
-from test_query_properties import make, points, shape_specs, size_of
+from shapes import KINDS, make_hull
+from test_query_properties import points, shape_specs, size_of
 
 R2 = math.sqrt(0.5)
 INF = math.inf
@@ -168,7 +168,7 @@ KNOWN = {
 @pytest.mark.parametrize("case", sorted(KNOWN))
 def test_known_answer(fc, case):
     spec, origin, direction, max_t, expected = KNOWN[case]
-    shape = make(fc, spec)
+    shape = make_hull(fc, spec)
     hit = fc.raycast(shape, origin, direction, max_t)
     if expected is None:
         assert hit is None
@@ -247,7 +247,7 @@ def clearly_meets(p, q, spec, L):
 
 
 def check_ray(fc, spec, origin, direction, max_t):
-    shape = make(fc, spec)
+    shape = make_hull(fc, spec)
     hit = fc.raycast(shape, origin, direction, max_t)
     L = size_of(spec, ("p",) + tuple(origin)) + 1.0
     dn = math.hypot(*direction)
@@ -329,8 +329,8 @@ def check_translated_ray(fc, spec, origin, direction, max_t, off):
     what the move's rounding allows."""
     from test_query_properties import translate
 
-    h0 = fc.raycast(make(fc, spec), origin, direction, max_t)
-    moved = make(fc, translate(spec, *off))
+    h0 = fc.raycast(make_hull(fc, spec), origin, direction, max_t)
+    moved = make_hull(fc, translate(spec, *off))
     h1 = fc.raycast(moved, (origin[0] + off[0], origin[1] + off[1]), direction, max_t)
     check_translated_hits(spec, origin, direction, max_t, off, h0, h1)
 
@@ -392,7 +392,7 @@ def test_translated_ray_from_a_tilted_box_edge(fc):
     """
     spec = ("OBB", 0.0, 0.25, 0.25, 0.25, math.pi / 2)
     check_translated_ray(fc, spec, (0.0, 0.0), (0.0, 0.25), INF, (1e6, -1e6))
-    h1 = fc.raycast(make(fc, spec), (0.0, 0.0), (0.0, 0.25))
+    h1 = fc.raycast(make_hull(fc, spec), (0.0, 0.0), (0.0, 0.25))
     assert h1.t == 0.0
 
 
@@ -410,7 +410,7 @@ def test_translated_ray_along_a_tilted_box_edge(fc):
     off = (1e6, -1e6)
     check_translated_ray(fc, spec, *ray, off)
     # the check still rejects a hit beyond the edge's end (0.25 off the surface)
-    h0 = fc.raycast(make(fc, spec), *ray)
+    h0 = fc.raycast(make_hull(fc, spec), *ray)
     beyond = fc.RayHit(0.75, (hh, 0.5), h0.normal)
     with pytest.raises(AssertionError):
         check_translated_hits(spec, *ray, off, h0, beyond)

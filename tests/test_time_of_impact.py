@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from test_bad_input import NON_FINITE, WRONG_TYPES, raises_naming
-from shapes import KINDS
-from test_query_properties import make, points, shape_specs, size_of, translate
+from shapes import KINDS, make_hull
+from test_query_properties import points, shape_specs, size_of, translate
 
 INF = math.inf
 R2 = math.sqrt(2.0)
@@ -65,7 +65,7 @@ KNOWN = {
 @pytest.mark.parametrize("case", sorted(KNOWN))
 def test_known_answer(fc, case):
     sa, va, sb, vb, max_t, expected = KNOWN[case]
-    a, b = make(fc, sa), make(fc, sb)
+    a, b = make_hull(fc, sa), make_hull(fc, sb)
     for t in (fc.time_of_impact(a, va, b, vb, max_t), fc.time_of_impact(b, vb, a, va, max_t)):
         if expected is None:
             assert t is None
@@ -144,7 +144,7 @@ def test_impact_at_max_t_within_rounding(fc):
     # exactly, which the kernels compute as 1.0000000000000002: None for max_t = 1.0,
     # while the shapes moved to t = 1.0 touch; check_toi accepts that touch at the end
     sa, sb = ("Circle", 0.25, 5.25, 2.5), ("AABB", 0.0, -3.0, 2.4487629575551426, -0.25)
-    a, b = make(fc, sa), make(fc, sb)
+    a, b = make_hull(fc, sa), make_hull(fc, sb)
     assert fc.time_of_impact(a, (0, -3), b, (0, 0), 2.0) == pytest.approx(1.0, rel=1e-15)
     check_toi(fc, sa, (0.0, -3.0), sb, (0.0, 0.0), 1.0)
 
@@ -177,7 +177,7 @@ def _speed(va, vb):
 
 
 def check_toi(fc, sa, va, sb, vb, max_t):
-    a, b = make(fc, sa), make(fc, sb)
+    a, b = make_hull(fc, sa), make_hull(fc, sb)
     t = fc.time_of_impact(a, va, b, vb, max_t)
     # exactly symmetric
     t2 = fc.time_of_impact(b, vb, a, va, max_t)
@@ -241,7 +241,7 @@ def test_random_pairs_on_collision_course(fc, ka, kb, data):
     # b is aimed at a's reference point, so most draws do meet
     sa = data.draw(shape_specs(ka), label="a")
     sb = data.draw(shape_specs(kb), label="b")
-    a, b = make(fc, sa), make(fc, sb)
+    a, b = make_hull(fc, sa), make_hull(fc, sb)
     ba, bb = a.bounds(), b.bounds()
     ca = ((ba.min_x + ba.max_x) / 2, (ba.min_y + ba.max_y) / 2)
     cb = ((bb.min_x + bb.max_x) / 2, (bb.min_y + bb.max_y) / 2)
@@ -259,8 +259,8 @@ def test_translation_invariance(fc, ka, kb, data):
     sb = data.draw(shape_specs(kb, lim=2, size_lim=1), label="b")
     va, vb = data.draw(velocities, label="va"), data.draw(velocities, label="vb")
     off = data.draw(st.sampled_from([(1e6, -1e6), (-3.5e6, 2e6)]), label="offset")
-    a, b = make(fc, sa), make(fc, sb)
-    ma, mb = make(fc, translate(sa, *off)), make(fc, translate(sb, *off))
+    a, b = make_hull(fc, sa), make_hull(fc, sb)
+    ma, mb = make_hull(fc, translate(sa, *off)), make_hull(fc, translate(sb, *off))
     t0 = fc.time_of_impact(a, va, b, vb, INF)
     t1 = fc.time_of_impact(ma, va, mb, vb, INF)
     speed = _speed(va, vb)
@@ -333,7 +333,7 @@ def _every_vertex_ray(sa, sb, v):
 
 
 def _same_sweep(fc, sa, sb, v):
-    a, b = make(fc, sa), make(fc, sb)
+    a, b = make_hull(fc, sa), make_hull(fc, sb)
     if fc.collide(a, b):
         return
     t = fc.time_of_impact(a, (0.0, 0.0), b, v, INF)
