@@ -24,10 +24,8 @@ from hypothesis import strategies as st
 from shapely.geometry import LineString, MultiPoint, Point
 from shapely.geometry import Polygon as ShapelyPolygon
 
-from shapes import PAIRS as KIND_PAIRS
-from shapes import build
+from shapes import PAIRS, build
 
-PAIRS = list(KIND_PAIRS)
 assert len(PAIRS) == 21
 
 REL = 1e-9
