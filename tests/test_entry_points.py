@@ -104,3 +104,12 @@ def test_every_public_callable_has_a_signature(fc, ref):
         assert [(p.name, p.default) for p in sig.parameters.values()] == [
             (p.name, p.default) for p in want.parameters.values()
         ], name
+
+
+@pytest.mark.parametrize("name", QUERIES)
+def test_query_docstrings_are_the_references(ext, ref, name):
+    # help(fc.contact) on the compiled backend shows the whole contract, one text for
+    # both backends (its examples run on both: test_docs)
+    doc = inspect.getdoc(getattr(ext, name))
+    assert doc == inspect.getdoc(getattr(ref, name))
+    assert "Parameters" in doc and "Examples" in doc

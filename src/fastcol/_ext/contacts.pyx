@@ -35,6 +35,7 @@ from .records cimport make_contact
 from .shapes cimport AABB_KIND, CIRCLE, OBB_KIND, SEGMENT, Shape, is_shape
 
 from fastcol import _batch
+from fastcol._ref import contacts as _reference
 
 from . import batch
 
@@ -1311,24 +1312,8 @@ cdef bint contact_views(const View* a, const View* b, Hit* h) noexcept nogil:
 
 
 def contact(a, b, workers=1, *, pairs=None):
-    """How two shapes meet: normal, penetration depth and contact points, or None.
-
-    Compiled twin of ``fastcol._ref.contacts.contact``, which documents it in full.
-
-    Examples
-    --------
-    >>> import fastcol as fc
-    >>> fc.contact(fc.Circle(0, 0, 1), fc.Circle(1.5, 0, 1))
-    Contact(normal=(1.0, 0.0), depth=0.5, points=((0.75, 0.0),))
-    >>> fc.contact(fc.Circle(0, 0, 1), fc.Circle(3, 0, 1)) is None
-    True
-    >>> c = fc.contact(fc.Circle(0, 0, 1), fc.CircleArray([[1.5, 0, 1], [3, 0, 1]]))
-    >>> c.hit, c.depth, c.count
-    (array([ True, False]), array([0.5, 0. ]), array([1, 0]))
-    >>> balls = fc.CircleArray([[0, 0, 1], [1.5, 0, 1], [9, 0, 1]])
-    >>> fc.contact(balls, balls, pairs=fc.overlapping_pairs(balls)).depth
-    array([0.5])
-    """
+    """The general path of the public ``contact`` (every call its C entry does not
+    take); the public docstring is the reference's (``fastcol._ref.contacts``)."""
     if pairs is not None:
         return batch.contact(None, a, b, workers, pairs)
     return _contact(a, b, workers)
@@ -1356,4 +1341,5 @@ cdef object _contact_fast(PyObject** args, Py_ssize_t nargs):
     return _contact(<object>args[0], <object>args[1], 1)
 
 
-contact = fast_entry(contact, "a, b, workers=1, *, pairs=None", _contact_fast, 2, 2)
+contact = fast_entry(contact, "a, b, workers=1, *, pairs=None", _contact_fast, 2, 2,
+                     _reference.contact.__doc__)

@@ -31,13 +31,11 @@ cdef extern from "fc_entry.h":
 
 
 cdef inline object fast_entry(object general, str signature, fc_fast_fn fast,
-                              Py_ssize_t lo, Py_ssize_t hi):
-    # the builtin entry of def general: its name, module and docstring, with the text
-    # signature "name(signature)" in place of the one embedsignature put first
+                              Py_ssize_t lo, Py_ssize_t hi, str doc):
+    # the builtin entry of def general: its name and module, the public docstring doc
+    # (the reference's: one text for both backends), and the text signature
+    # "name(signature)" that inspect.signature reads
     cdef str name = general.__name__
-    cdef str doc = general.__doc__
-    if doc.startswith(name + "("):
-        doc = doc.split("\n\n", 1)[1]
     cdef bytes bname = name.encode()
     cdef bytes text = f"{name}({signature})\n--\n\n{doc}".encode()
     cdef Py_ssize_t nn = len(bname) + 1

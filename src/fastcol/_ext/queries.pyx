@@ -25,6 +25,7 @@ from .records cimport make_closest
 from .shapes cimport AABB_KIND, CIRCLE, SEGMENT, Circle, Shape, is_shape
 
 from fastcol import _batch
+from fastcol._ref import queries as _reference
 from fastcol._validate import shape_type_error
 
 from . import batch
@@ -142,19 +143,8 @@ cdef inline bint _two_shapes(object a, object b, object out, object workers) exc
 
 
 def collide(a, b, out=None, workers=1):
-    """Whether two shapes overlap or touch (exactly when ``distance(a, b) == 0.0``).
-
-    Shape arrays are answered row by row (``bool[N]``, written to ``out`` if given,
-    split over ``workers`` threads); see the reference for the full contract.
-
-    Examples
-    --------
-    >>> import fastcol as fc
-    >>> fc.collide(fc.Circle(0, 0, 1), fc.AABB(1, -1, 2, 1))   # touching counts
-    True
-    >>> fc.collide(fc.Circle(0, 0, 1), fc.CircleArray([[2, 0, 1], [3, 0, 1], [0, 0, float("nan")]]))
-    array([ True, False, False])
-    """
+    """The general path of the public ``collide`` (every call its C entry does not
+    take); the public docstring is the reference's (``fastcol._ref.queries``)."""
     return _collide(a, b, out, workers)
 
 
@@ -180,17 +170,8 @@ cdef object _collide(object a, object b, object out, object workers):
 
 
 def distance(a, b, out=None, workers=1):
-    """Separation of two shapes: 0.0 when they overlap or touch.
-
-    Shape arrays are answered row by row (``float[N]``, NaN for a row that is no
-    shape); see the reference for the full contract.
-
-    Examples
-    --------
-    >>> import fastcol as fc
-    >>> fc.distance(fc.Circle(0, 0, 1), fc.Circle(5, 0, 1))
-    3.0
-    """
+    """The general path of the public ``distance`` (every call its C entry does not
+    take); the public docstring is the reference's (``fastcol._ref.queries``)."""
     return _distance(a, b, out, workers)
 
 
@@ -207,17 +188,8 @@ cdef object _distance(object a, object b, object out, object workers):
 
 
 def closest_points(a, b, workers=1):
-    """Closest points of two shapes and their distance, as a ``Closest`` record.
-
-    Shape arrays are answered row by row: ``(point_a[N, 2], point_b[N, 2],
-    distance[N])``; see the reference for the full contract.
-
-    Examples
-    --------
-    >>> import fastcol as fc
-    >>> fc.closest_points(fc.Circle(0, 0, 1), fc.Circle(5, 0, 1))
-    Closest(point_a=(1.0, 0.0), point_b=(4.0, 0.0), distance=3.0)
-    """
+    """The general path of the public ``closest_points`` (every call its C entry does not
+    take); the public docstring is the reference's (``fastcol._ref.queries``)."""
     return _closest_points(a, b, workers)
 
 
@@ -247,6 +219,9 @@ cdef object _closest_points_fast(PyObject** args, Py_ssize_t nargs):
     return _closest_points(<object>args[0], <object>args[1], 1)
 
 
-collide = fast_entry(collide, "a, b, out=None, workers=1", _collide_fast, 2, 2)
-distance = fast_entry(distance, "a, b, out=None, workers=1", _distance_fast, 2, 2)
-closest_points = fast_entry(closest_points, "a, b, workers=1", _closest_points_fast, 2, 2)
+collide = fast_entry(collide, "a, b, out=None, workers=1", _collide_fast, 2, 2,
+                     _reference.collide.__doc__)
+distance = fast_entry(distance, "a, b, out=None, workers=1", _distance_fast, 2, 2,
+                      _reference.distance.__doc__)
+closest_points = fast_entry(closest_points, "a, b, workers=1", _closest_points_fast, 2, 2,
+                            _reference.closest_points.__doc__)

@@ -48,6 +48,7 @@ from .validate cimport point
 import numpy as np
 
 from fastcol import _batch
+from fastcol._ref import sweeps as _reference
 from fastcol._validate import as_direction, as_limit, shape_type_error
 
 from . import batch
@@ -638,19 +639,8 @@ cdef bint raycast_view(const View* v, double px, double py, double dx, double dy
 
 
 def raycast(shape, origin, direction, max_t=INFINITY, workers=1):
-    """Where the ray ``origin + t * direction`` first meets a shape, as a ``RayHit``.
-
-    Arrays (a shape array, ``(N, 2)`` origins or directions, ``(N,)`` max_t) give a
-    ``RayHitArray``; the reference documents both in full.
-
-    Examples
-    --------
-    >>> import fastcol as fc
-    >>> fc.raycast(fc.Circle(5, 0, 1), (0, 0), (1, 0))
-    RayHit(t=4.0, point=(4.0, 0.0), normal=(-1.0, 0.0))
-    >>> fc.raycast(fc.AABB(0, 0, 2, 2), (1, 1), (1, 0))   # starts inside
-    RayHit(t=0.0, point=(1.0, 1.0), normal=(0.0, 0.0))
-    """
+    """The general path of the public ``raycast`` (every call its C entry does not
+    take); the public docstring is the reference's (``fastcol._ref.sweeps``)."""
     return _raycast(shape, origin, direction, max_t, workers)
 
 
@@ -1108,18 +1098,8 @@ cdef double toi_views(const View* a, double vax, double vay, const View* b, doub
 
 
 def time_of_impact(a, velocity_a, b, velocity_b, max_t=1.0, workers=1):
-    """First time at which two translating shapes touch (``None`` if never, ``0.0``
-    exactly when they already collide).  Arrays give ``float[N]`` with NaN for no
-    impact; the reference documents both in full.
-
-    Examples
-    --------
-    >>> import fastcol as fc
-    >>> fc.time_of_impact(fc.Circle(0, 0, 1), (1, 0), fc.Circle(10, 0, 1), (-1, 0), max_t=10)
-    4.0
-    >>> fc.time_of_impact(fc.Circle(0, 0, 1), (0, 0), fc.AABB(1, -1, 2, 1), (5, 0))  # touching
-    0.0
-    """
+    """The general path of the public ``time_of_impact`` (every call its C entry does not
+    take); the public docstring is the reference's (``fastcol._ref.sweeps``)."""
     return _time_of_impact(a, velocity_a, b, velocity_b, max_t, workers)
 
 
@@ -1161,7 +1141,8 @@ cdef object _time_of_impact_fast(PyObject** args, Py_ssize_t nargs):
 
 
 raycast = fast_entry(raycast, "shape, origin, direction, max_t=math.inf, workers=1",
-                     _raycast_fast, 3, 4)
+                     _raycast_fast, 3, 4, _reference.raycast.__doc__)
 time_of_impact = fast_entry(time_of_impact,
                             "a, velocity_a, b, velocity_b, max_t=1.0, workers=1",
-                            _time_of_impact_fast, 4, 5)
+                            _time_of_impact_fast, 4, 5,
+                            _reference.time_of_impact.__doc__)
