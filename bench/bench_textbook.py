@@ -616,9 +616,9 @@ def _own(answer, out):
     return tuple(np.copy(a) for a in answer) if isinstance(answer, tuple) else np.copy(answer)
 
 
-def run(n, repeats, clock, log):
+def run(queries, n, repeats, clock, log):
     rows, data = [], {}
-    for q in QUERIES:
+    for q in queries:
         for name, half in (("uniform", False), ("half", True)):
             if (q.family, name) not in data:
                 data = {k: v for k, v in data.items() if k[0] == q.family}  # free the last family
@@ -791,7 +791,11 @@ def main(argv=None) -> int:
     p.add_argument("--cpu-time", action="store_true", help="process CPU time, not wall time")
     p.add_argument("--write-docs", action="store_true",
                    help="write the result into docs/performance.md")
+    p.add_argument("--only", metavar="TEXT", default="",
+                   help="only the queries whose label contains TEXT (not with --write-docs)")
     args = p.parse_args(argv)
+    if args.only and args.write_docs:
+        p.error("--only measures part of the table: it cannot --write-docs")
     if numba is None:
         print('numba is missing: pip install "fastcol[bench]" (or pip install "numba>=0.59")')
         return 1
@@ -804,7 +808,7 @@ def main(argv=None) -> int:
 
     load0 = load()
     log(f"N={n:,}, {repeats} repeats; numba compiles each loop at its first call ...")
-    rows = run(n, repeats, clock, log)
+    rows = run([q for q in QUERIES if args.only in q.label], n, repeats, clock, log)
     load1 = load()
     env = f"PYTHONPATH={os.environ['PYTHONPATH']} " if os.environ.get("PYTHONPATH") else ""
     command = env + "python " + shlex.join(sys.argv if argv is None else [sys.argv[0], *argv])

@@ -28,7 +28,9 @@ from .geometry cimport (
     segment_segment, segments_local,
 )
 from .predicates cimport exact_origin, orient_sign
-from .narrowphase cimport Round, round_result, round_round_closest, round_round_collide
+from .narrowphase cimport (
+    Round, point_box, round_result, round_round_closest, round_round_collide,
+)
 from .contacts cimport Hit, contact_circles, contact_views
 from .queries cimport (
     View,
@@ -358,12 +360,67 @@ cdef void _circles_distance(const Side* sa, const Side* sb, const floating* da,
         dist[i] = <floating>(sep if sep > 0.0 else 0.0) if ok else <floating>NAN
 
 
+cdef void _circle_box_rows(int query, const Side* a, const Side* b, const floating* da,
+                           const floating* db, Py_ssize_t start, Py_ssize_t stop,
+                           unsigned char* hit, floating* dist) noexcept nogil:
+    # collide or distance of a circle operand and an AABB one, in either order: the
+    # scalar queries' answers (circle_aabb_collide; round_convex_closest's point_box
+    # and round_result), which only differences of the coordinates enter, so no
+    # canonical order and no frame
+    cdef const Side* sc = a if a.kind == CIRCLE else b
+    cdef const Side* sb = b if a.kind == CIRCLE else a
+    cdef const floating* dc = da if a.kind == CIRCLE else db
+    cdef const floating* dd = db if a.kind == CIRCLE else da
+    cdef Py_ssize_t i
+    cdef int edge
+    cdef double cx = 0.0, cy = 0.0, r = 0.0, x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+    cdef double qx, qy, sep
+    cdef bint ok, inside
+    if sc.fixed:
+        cx = sc.view.f[0]
+        cy = sc.view.f[1]
+        r = sc.view.f[2]
+    if sb.fixed:
+        x0 = sb.view.f[0]
+        y0 = sb.view.f[1]
+        x1 = sb.view.f[2]
+        y1 = sb.view.f[3]
+    for i in range(start, stop):
+        if not sc.fixed:
+            cx = dc[3 * i]
+            cy = dc[3 * i + 1]
+            r = dc[3 * i + 2]
+        if not sb.fixed:
+            x0 = dd[4 * i]
+            y0 = dd[4 * i + 1]
+            x1 = dd[4 * i + 2]
+            y1 = dd[4 * i + 3]
+        # both rows shapes: finite (x - x is 0.0 for every finite x, NaN for NaN and
+        # inf), r >= 0, min <= max; bitwise & and |: no branches to mispredict
+        ok = ((r >= 0.0) & (x0 <= x1) & (y0 <= y1)
+              & ((cx - cx) + (cy - cy) + (r - r) + (x0 - x0) + (y0 - y0) + (x1 - x1)
+                 + (y1 - y1) == 0.0))
+        inside = (x0 <= cx) & (cx <= x1) & (y0 <= cy) & (cy <= y1)
+        if query == COLLIDE:
+            hit[i] = ok & (inside | (sqrt(point_box(cx, cy, x0, y0, x1, y1, &edge, &qx,
+                                                    &qy)) <= r))
+        elif not ok:
+            dist[i] = <floating>NAN
+        elif inside:
+            dist[i] = 0.0
+        else:
+            sep = sqrt(point_box(cx, cy, x0, y0, x1, y1, &edge, &qx, &qy)) - (r + 0.0)
+            dist[i] = <floating>(sep if sep > 0.0 else 0.0)
+
+
 cdef void _collide_rows(Side* a, Side* b, const floating* da, const floating* db,
                         Py_ssize_t start, Py_ssize_t stop, unsigned char* hit) noexcept nogil:
     # rows start..stop of collide, by the loop for the operands' kinds (_Job.run and
     # the small-call entry, fast_collide, both come here)
     if a.kind == CIRCLE and b.kind == CIRCLE:
         _circles_collide(a, b, da, db, start, stop, hit)
+    elif (a.kind == CIRCLE and b.kind == AABB_KIND) or (a.kind == AABB_KIND and b.kind == CIRCLE):
+        _circle_box_rows(COLLIDE, a, b, da, db, start, stop, hit, <floating*>NULL)
     elif a.kind <= SEGMENT and b.kind <= SEGMENT:
         _round_loop(COLLIDE, a, b, da, db, start, stop, hit, <floating*>NULL,
                     <floating*>NULL, <floating*>NULL)
@@ -615,6 +672,15 @@ cdef void _job_rows(void* ctx, int slot, Py_ssize_t start, Py_ssize_t stop) noex
             _circles_distance[double](&a, &b, <const double*>r.da,
                                       <const double*>r.db, start, stop,
                                       <double*>r.dist)
+    elif r.query == DISTANCE and ((a.kind == CIRCLE and b.kind == AABB_KIND)
+                                  or (a.kind == AABB_KIND and b.kind == CIRCLE)):
+        if r.f32:
+            _circle_box_rows[float](DISTANCE, &a, &b, <const float*>r.da,
+                                    <const float*>r.db, start, stop, NULL, <float*>r.dist)
+        else:
+            _circle_box_rows[double](DISTANCE, &a, &b, <const double*>r.da,
+                                     <const double*>r.db, start, stop, NULL,
+                                     <double*>r.dist)
     elif a.kind <= SEGMENT and b.kind <= SEGMENT:
         if r.f32:
             _round_loop[float](r.query, &a, &b, <const float*>r.da,

@@ -20,6 +20,7 @@ from .narrowphase cimport (
     box_gaps,
     edge_apart,
     edge_reach,
+    point_box,
     point_in_convex,
 )
 from .predicates cimport orient_within, pair_bound
@@ -1084,27 +1085,35 @@ cdef bint _point_convex(const Round* ra, const Convex* cv, Hit* h) noexcept nogi
         # _size: the reach of a, then of each vertex of kb (a max, in any order;
         # needed only when the loop runs to its end, as a break leaves best 0.0)
         m = _larger(r + 0.0, ax, ay)
-        x1 = _x(&kb, 0)
-        y1 = _y(&kb, 0)
-        for i in range(n):
-            j = i + 1 if i + 1 < n else 0
-            x0 = x1
-            y0 = y1
-            x1 = _x(&kb, j)
-            y1 = _y(&kb, j)
-            m = _larger(m, x0, y0)
-            if orient_within((x1 - x0) * (ay - y0) - (y1 - y0) * (ax - x0), bound, x0, y0,
-                             x1, y1, ax, ay) > 0:
-                continue
+        if cv.kind == AABB_KIND:
+            # a box: the clamped nearest point (as round_convex_closest takes it)
+            best = point_box(ax, ay, cv.box_x[0], cv.box_y[0], cv.box_x[1], cv.box_y[2],
+                             &edge, &pbx, &pby)
             tested = True
-            point_segment(ax, ay, x0, y0, x1, y1, bound, &qx, &qy, &d2)
-            if d2 < best:
-                best = d2
-                edge = i
-                pbx = qx
-                pby = qy
-                if d2 == 0.0:
-                    break
+            for i in range(4):
+                m = _larger(m, _x(&kb, i), _y(&kb, i))
+        else:
+            x1 = _x(&kb, 0)
+            y1 = _y(&kb, 0)
+            for i in range(n):
+                j = i + 1 if i + 1 < n else 0
+                x0 = x1
+                y0 = y1
+                x1 = _x(&kb, j)
+                y1 = _y(&kb, j)
+                m = _larger(m, x0, y0)
+                if orient_within((x1 - x0) * (ay - y0) - (y1 - y0) * (ax - x0), bound, x0, y0,
+                                 x1, y1, ax, ay) > 0:
+                    continue
+                tested = True
+                point_segment(ax, ay, x0, y0, x1, y1, bound, &qx, &qy, &d2)
+                if d2 < best:
+                    best = d2
+                    edge = i
+                    pbx = qx
+                    pby = qy
+                    if d2 == 0.0:
+                        break
         if tested and not sqrt(best) <= r:
             return False
         if edge >= 0 and best > 0.0 and sqrt(best) > REL * m:
@@ -1139,28 +1148,36 @@ cdef bint _round_convex(const Round* ra, const Convex* cv, Hit* h) noexcept nogi
         best = INFINITY
         edge = -1
         pax = pay = pbx = pby = 0.0
-        # each edge's far end is the next edge's near end: read every vertex once
-        x1 = _x(&kb, 0)
-        y1 = _y(&kb, 0)
-        for i in range(n):
-            j = i + 1 if i + 1 < n else 0
-            x0 = x1
-            y0 = y1
-            x1 = _x(&kb, j)
-            y1 = _y(&kb, j)
-            if _inner_side(x0, y0, x1, y1, ax, ay, bx, by, bound):
-                continue
+        if cv.kind == AABB_KIND and ax == bx and ay == by:
+            # a point core and a box: the clamped nearest point
+            best = point_box(ax, ay, cv.box_x[0], cv.box_y[0], cv.box_x[1], cv.box_y[2],
+                             &edge, &pbx, &pby)
+            pax = ax
+            pay = ay
             tested = True
-            c = segment_segment(ax, ay, bx, by, x0, y0, x1, y1, bound)
-            if c.d2 < best:
-                best = c.d2
-                edge = i
-                pax = c.px
-                pay = c.py
-                pbx = c.qx
-                pby = c.qy
-                if c.d2 == 0.0:
-                    break
+        else:
+            # each edge's far end is the next edge's near end: read every vertex once
+            x1 = _x(&kb, 0)
+            y1 = _y(&kb, 0)
+            for i in range(n):
+                j = i + 1 if i + 1 < n else 0
+                x0 = x1
+                y0 = y1
+                x1 = _x(&kb, j)
+                y1 = _y(&kb, j)
+                if _inner_side(x0, y0, x1, y1, ax, ay, bx, by, bound):
+                    continue
+                tested = True
+                c = segment_segment(ax, ay, bx, by, x0, y0, x1, y1, bound)
+                if c.d2 < best:
+                    best = c.d2
+                    edge = i
+                    pax = c.px
+                    pay = c.py
+                    pbx = c.qx
+                    pby = c.qy
+                    if c.d2 == 0.0:
+                        break
         if tested and not sqrt(best) <= r:
             # collide's verdict: every facing edge is further than r (an edge within
             # r would have given the least distance within r; with no facing edge,

@@ -1,6 +1,6 @@
 # Pair kernels on C doubles (compiled twin of fastcol._ref.narrowphase).
 
-from libc.math cimport fabs
+from libc.math cimport fabs, sqrt
 
 from .predicates cimport orient_decide, orient_sign, orient_within, pair_bound, side_sign
 from .shapes cimport AABB_KIND
@@ -44,6 +44,36 @@ cdef bint round_round_collide(const Round* a, const Round* b) noexcept nogil
 cdef double round_round_closest(const Round* a, const Round* b, double* out) noexcept nogil
 cdef bint round_convex_collide(const Round* a, const Convex* cv) noexcept nogil
 cdef double round_convex_closest(const Round* a, const Convex* cv, double* out) noexcept nogil
+
+
+cdef inline double point_box(double px, double py, double x0, double y0, double x1,
+                             double y1, int* edge, double* qx, double* qy) noexcept nogil:
+    # returns d2; q (OUT): the point of the box [x0, x1] x [y0, y1] nearest to a point p
+    # outside it, p clamped into the box (exact); edge (OUT): the edge q lies on, in
+    # convex_aabb's ring order (bottom 0, right 1, top 2, left 3; the lower at a corner)
+    cdef double dx, dy, d2
+    # clamped as a max, then a min: selections, no branches to mispredict
+    qx[0] = x0 if px < x0 else px
+    qx[0] = x1 if qx[0] > x1 else qx[0]
+    qy[0] = y0 if py < y0 else py
+    qy[0] = y1 if qy[0] > y1 else qy[0]
+    dx = px - qx[0]
+    dy = py - qy[0]
+    d2 = dx * dx + dy * dy
+    edge[0] = 0 if py < y0 else (1 if px > x1 else (2 if py > y1 else 3))
+    # apart, nearer than the squares can tell: the smallest positive float (TINY)
+    return d2 if d2 != 0.0 else 4.9406564584124654e-324
+
+
+cdef inline bint circle_aabb_collide(double cx, double cy, double r, double x0, double y0,
+                                     double x1, double y1) noexcept nogil:
+    # the centre in the box or on it, or point_box's distance within r; only
+    # differences of the coordinates enter: every exact shift gives this answer
+    cdef int edge
+    cdef double qx, qy
+    if x0 <= cx <= x1 and y0 <= cy <= y1:
+        return True
+    return sqrt(point_box(cx, cy, x0, y0, x1, y1, &edge, &qx, &qy)) <= r
 
 
 cdef inline void box_gaps(const Convex* cv, double x, double y, double* g) noexcept nogil:

@@ -623,6 +623,10 @@ cdef bint round_convex_collide(const Round* a, const Convex* cv) noexcept nogil:
     cdef SegClosest r
     cdef bint tested = False
     cdef double bound
+    if cv.kind == AABB_KIND and a.ax == a.bx and a.ay == a.by:
+        # a point core and a box: the clamped nearest point, not a search of the edges
+        return circle_aabb_collide(a.ax, a.ay, a.r, cv.box_x[0], cv.box_y[0], cv.box_x[1],
+                                   cv.box_y[2])
     if point_in_convex(cv, a.ax, a.ay):
         return True
     bound = _round_bound(a, cv)
@@ -670,6 +674,11 @@ cdef double round_convex_closest(const Round* a, const Convex* cv, double* out) 
         out[2] = a.ax
         out[3] = a.ay
         return -a.r
+    if cv.kind == AABB_KIND and a.ax == a.bx and a.ay == a.by:
+        # a point core and a box: the clamped nearest point
+        best = point_box(a.ax, a.ay, cv.box_x[0], cv.box_y[0], cv.box_x[1], cv.box_y[2],
+                         &i, &pbx, &pby)
+        return round_result(best, a.r, 0.0, a.ax, a.ay, pbx, pby, out)
     for i in range(n):
         j = i + 1 if i + 1 < n else 0
         if _inner_side(cv, i, j, a, bound):

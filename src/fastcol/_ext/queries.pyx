@@ -13,6 +13,7 @@ from .narrowphase cimport (
     Convex,
     Round,
     aabb_aabb_closest,
+    circle_aabb_collide,
     convex_convex_closest,
     convex_overlap,
     round_convex_closest,
@@ -47,6 +48,9 @@ cdef bint collide_canonical(const View* a, const View* b) noexcept nogil:
     if a.kind == AABB_KIND and b.kind == AABB_KIND:
         # the separating axis test of two AABBs is two interval tests (no frame needed)
         return aabbs_overlap(a.f, b.f)
+    if a.kind == CIRCLE and b.kind == AABB_KIND:
+        # no frame needed: only differences of the stored coordinates enter
+        return circle_aabb_collide(a.f[0], a.f[1], a.f[2], b.f[0], b.f[1], b.f[2], b.f[3])
     view_frame(a, b, &ox, &oy)
     if b.kind <= SEGMENT:
         if b.kind == CIRCLE:

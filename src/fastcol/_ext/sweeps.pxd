@@ -16,6 +16,8 @@ cdef int ray_round(double px, double py, double dx, double dy, double ax, double
                    bint normal) noexcept nogil
 cdef int ray_slab(double pu, double pv, double du, double dv, double u0, double v0,
                   double u1, double v1, double* t, int* face) noexcept nogil
+cdef int ray_box(double px, double py, double dx, double dy, double x0, double y0,
+                 double x1, double y1, double* out) noexcept nogil
 cdef int ray_convex(double px, double py, double dx, double dy, const Convex* cv,
                     double* out) noexcept nogil
 cdef int ray_rounded_convex(double px, double py, double dx, double dy, const Convex* cv,

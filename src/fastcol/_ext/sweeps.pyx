@@ -467,37 +467,43 @@ cdef inline double _face_length(int face, double u0, double v0, double u1,
     return u1 - u0
 
 
+cdef int ray_box(double px, double py, double dx, double dy, double x0, double y0,
+                 double x1, double y1, double* out) noexcept nogil:
+    # the box [x0, x1] x [y0, y1]; out (OUT) = (t, nx, ny) on a hit.  Only differences
+    # of the coordinates enter: every exact shift (the local frame, or none) gives
+    # this answer
+    cdef double L, t
+    cdef int face
+    cdef int st = ray_slab(px, py, dx, dy, x0, y0, x1, y1, &t, &face)
+    if st != HIT:
+        return st
+    out[0] = t
+    if _face_length(face, x0, y0, x1, y1) == 0.0:
+        L = sqrt(dx * dx + dy * dy)
+        out[1] = 0.0 - dx / L
+        out[2] = 0.0 - dy / L
+    elif face == BOTTOM:
+        out[1] = 0.0
+        out[2] = -1.0
+    elif face == RIGHT:
+        out[1] = 1.0
+        out[2] = 0.0
+    elif face == TOP:
+        out[1] = 0.0
+        out[2] = 1.0
+    else:
+        out[1] = -1.0
+        out[2] = 0.0
+    return HIT
+
+
 cdef int ray_convex(double px, double py, double dx, double dy, const Convex* cv,
                     double* out) noexcept nogil:
     # an AABB, OBB or Polygon; out (OUT) = (t, nx, ny) on a hit
-    cdef double x0, y0, x1, y1, L, t, ex, ey, le, xi, yi, xj, yj
+    cdef double L, t, ex, ey, le, xi, yi, xj, yj
     cdef int face, st, i, n
     if cv.kind == AABB_KIND:
-        x0 = cv.xs[0]
-        y0 = cv.ys[0]
-        x1 = cv.xs[1]
-        y1 = cv.ys[2]
-        st = ray_slab(px, py, dx, dy, x0, y0, x1, y1, &t, &face)
-        if st != HIT:
-            return st
-        out[0] = t
-        if _face_length(face, x0, y0, x1, y1) == 0.0:
-            L = sqrt(dx * dx + dy * dy)
-            out[1] = 0.0 - dx / L
-            out[2] = 0.0 - dy / L
-        elif face == BOTTOM:
-            out[1] = 0.0
-            out[2] = -1.0
-        elif face == RIGHT:
-            out[1] = 1.0
-            out[2] = 0.0
-        elif face == TOP:
-            out[1] = 0.0
-            out[2] = 1.0
-        else:
-            out[1] = -1.0
-            out[2] = 0.0
-        return HIT
+        return ray_box(px, py, dx, dy, cv.xs[0], cv.ys[0], cv.xs[1], cv.ys[2], out)
     st = ray_ring(px, py, dx, dy, cv, &t, &face, False)
     if st != HIT:
         return st
@@ -595,13 +601,18 @@ cdef bint raycast_view(const View* v, double px, double py, double dx, double dy
                        double limit, double* out) noexcept nogil:
     # out (OUT): t, point x, y, normal x, y of the first hit of a ray (finite origin,
     # finite non-zero direction, limit >= 0); False when it misses within limit
-    cdef double ox, oy, lx, ly, sx, sy, t
+    cdef double ox, oy, lx, ly, sx, sy
     cdef double hit[3]
     cdef double lo[2]
     cdef double hi[2]
     cdef int e, st
     cdef Round rc
     cdef Convex cv
+    e = _scaled(dx, dy, &sx, &sy)
+    if v.kind == AABB_KIND:
+        # a box needs no frame (see ray_box)
+        st = ray_box(px, py, sx, sy, v.f[0], v.f[1], v.f[2], v.f[3], hit)
+        return _ray_hit(st, hit, e, px, py, dx, dy, limit, out)
     # the shape's reference point, where subtracting it is exact for the ray's origin
     # too (see queries' view_frame): the ray's sign tests are then exact
     view_origin(v, &ox, &oy)
@@ -610,13 +621,20 @@ cdef bint raycast_view(const View* v, double px, double py, double dx, double dy
     oy = exact_origin(oy, min(lo[1], py), max(hi[1], py))
     lx = px - ox
     ly = py - oy
-    e = _scaled(dx, dy, &sx, &sy)
     if v.kind <= SEGMENT:
         view_core(v, ox, oy, &rc)
         st = ray_round(lx, ly, sx, sy, rc.ax, rc.ay, rc.bx, rc.by, rc.r, True, hit, True)
     else:
         view_convex(v, ox, oy, &cv)
         st = ray_convex(lx, ly, sx, sy, &cv, hit)
+    return _ray_hit(st, hit, e, px, py, dx, dy, limit, out)
+
+
+cdef inline bint _ray_hit(int st, const double* hit, int e, double px, double py,
+                          double dx, double dy, double limit, double* out) noexcept nogil:
+    # out (OUT): raycast_view's answer from a ray kernel's (status, and hit = (t, nx,
+    # ny) for the direction scaled by 2**-e)
+    cdef double t
     if st == INSIDE:
         out[0] = 0.0
         out[1] = px

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 
-from .geometry import APART, closest_on_segment, dist2, segment_segment
+from .geometry import APART, TINY, closest_on_segment, dist2, segment_segment
 from .predicates import orient_decide, orient_sign, side_sign
 from .shapes import AABB_KIND, OBB_KIND
 
@@ -531,9 +531,43 @@ def round_round_collide(a, b):
     return math.sqrt(d2) <= a[4] + b[4]
 
 
+def point_box(px, py, x0, y0, x1, y1):
+    """``(d2, edge, qx, qy)``: the point q of the box ``[x0, x1] x [y0, y1]`` nearest to
+    a point p outside it, their squared distance and the edge q lies on.
+
+    q is p clamped into the box, so each of its coordinates is p's own or the box's:
+    exact.  ``d2`` is at least ``TINY`` (p is outside).  ``edge`` counts in
+    ``convex_local``'s ring order (bottom 0, right 1, top 2, left 3); at a corner it is
+    the lower of the corner's two edges, the one a search of the edges in ring order
+    finds first.
+    """
+    qx = x0 if px < x0 else (x1 if px > x1 else px)
+    qy = y0 if py < y0 else (y1 if py > y1 else py)
+    dx = px - qx
+    dy = py - qy
+    d2 = dx * dx + dy * dy
+    edge = 0 if py < y0 else (1 if px > x1 else (2 if py > y1 else 3))
+    return (TINY if d2 == 0.0 else d2), edge, qx, qy
+
+
+def circle_aabb_collide(cx, cy, r, x0, y0, x1, y1):
+    """collide of the circle (cx, cy, r) and the box ``[x0, x1] x [y0, y1]``.
+
+    The centre inside the box or on it (exact comparisons), or its distance to
+    ``point_box``'s nearest point within ``r``.  Only differences of the coordinates
+    enter, so any exact shift of the pair (the local frame, or none) gives this answer.
+    """
+    if x0 <= cx <= x1 and y0 <= cy <= y1:
+        return True
+    return math.sqrt(point_box(cx, cy, x0, y0, x1, y1)[0]) <= r
+
+
 def round_convex_collide(a, cv):
     """Whether the round shape ``a`` (a core tuple) overlaps the convex ``cv``."""
     ax, ay, bx, by, r = a
+    if cv.kind == AABB_KIND and ax == bx and ay == by:
+        # a point core and a box: the clamped nearest point, not a search of the edges
+        return circle_aabb_collide(ax, ay, r, cv.xs[0], cv.ys[0], cv.xs[1], cv.ys[2])
     if point_in_convex(cv, ax, ay):
         return True
     xs = cv.xs
@@ -567,6 +601,10 @@ def round_convex_closest(a, cv):
     if point_in_convex(cv, ax, ay):
         # the core's first end is inside: a point inside both
         return -r, ax, ay, ax, ay
+    if cv.kind == AABB_KIND and ax == bx and ay == by:
+        # a point core and a box: the clamped nearest point
+        d2, _, qx, qy = point_box(ax, ay, cv.xs[0], cv.ys[0], cv.xs[1], cv.ys[2])
+        return round_result(d2, r, 0.0, ax, ay, qx, qy)
     xs = cv.xs
     ys = cv.ys
     n = len(xs)

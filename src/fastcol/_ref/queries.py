@@ -16,6 +16,7 @@ from . import batch
 from .predicates import exact_origin
 from .narrowphase import (
     aabb_aabb_closest,
+    circle_aabb_collide,
     convex_convex_closest,
     convex_local,
     convex_overlap,
@@ -103,6 +104,9 @@ def _core(s, ox, oy):
 
 
 def _collide(a, b):
+    if a.kind == CIRCLE and b.kind == AABB_KIND:
+        # no frame needed: only differences of the stored coordinates enter
+        return circle_aabb_collide(a._x, a._y, a._r, b._min_x, b._min_y, b._max_x, b._max_y)
     ox, oy = _frame(a, b)
     if b.kind <= SEGMENT:
         if b.kind == CIRCLE:

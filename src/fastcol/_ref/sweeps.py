@@ -515,6 +515,28 @@ def _face_length(face, u0, v0, u1, v1):
     return u1 - u0
 
 
+def ray_box(px, py, dx, dy, x0, y0, x1, y1):
+    """``(status, t, nx, ny)``: a ray against the box ``[x0, x1] x [y0, y1]`` (see
+    ``ray_convex``).
+
+    Only differences of the coordinates enter (``ray_slab``'s comparisons, exact signs
+    and times), so every exact shift of the ray and the box, the local frame or none,
+    gives this answer.
+    """
+    st, t, face = ray_slab(px, py, dx, dy, x0, y0, x1, y1)
+    if st != HIT:
+        return st, 0.0, 0.0, 0.0
+    if _face_length(face, x0, y0, x1, y1) == 0.0:
+        return (HIT, t) + _end_on(dx, dy)
+    if face == _BOTTOM:
+        return HIT, t, 0.0, -1.0
+    if face == _RIGHT:
+        return HIT, t, 1.0, 0.0
+    if face == _TOP:
+        return HIT, t, 0.0, 1.0
+    return HIT, t, -1.0, 0.0
+
+
 def ray_convex(px, py, dx, dy, cv):
     """A ray against an AABB, OBB or Polygon (``Convex``, local coordinates).
 
@@ -525,22 +547,7 @@ def ray_convex(px, py, dx, dy, cv):
     xs = cv.xs
     ys = cv.ys
     if cv.kind == AABB_KIND:
-        x0 = xs[0]
-        y0 = ys[0]
-        x1 = xs[1]
-        y1 = ys[2]
-        st, t, face = ray_slab(px, py, dx, dy, x0, y0, x1, y1)
-        if st != HIT:
-            return st, 0.0, 0.0, 0.0
-        if _face_length(face, x0, y0, x1, y1) == 0.0:
-            return (HIT, t) + _end_on(dx, dy)
-        if face == _BOTTOM:
-            return HIT, t, 0.0, -1.0
-        if face == _RIGHT:
-            return HIT, t, 1.0, 0.0
-        if face == _TOP:
-            return HIT, t, 0.0, 1.0
-        return HIT, t, -1.0, 0.0
+        return ray_box(px, py, dx, dy, xs[0], ys[0], xs[1], ys[2])
     st, t, face = ray_ring(px, py, dx, dy, cv)
     if st != HIT:
         return st, 0.0, 0.0, 0.0
@@ -668,6 +675,12 @@ def _raycast_shape(shape, origin, direction, max_t):
     px, py = as_point(origin, "origin")
     dx, dy = as_direction(direction, "direction")
     limit = as_limit(max_t, "max_t")
+    sx, sy, e = _scaled(dx, dy)
+    if shape.kind == AABB_KIND:
+        # a box needs no frame (see ray_box)
+        st, t, nx, ny = ray_box(px, py, sx, sy, shape._min_x, shape._min_y, shape._max_x,
+                                shape._max_y)
+        return _ray_hit(st, t, nx, ny, e, px, py, dx, dy, limit)
     # the shape's reference point, where subtracting it is exact for the ray's origin
     # too (see queries._frame): the ray's sign tests are then exact
     ox, oy = _origin(shape)
@@ -676,12 +689,17 @@ def _raycast_shape(shape, origin, direction, max_t):
     oy = exact_origin(oy, min(y0, py), max(y1, py))
     lx = px - ox
     ly = py - oy
-    sx, sy, e = _scaled(dx, dy)
     if shape.kind <= SEGMENT:
         ax, ay, bx, by, r = _core(shape, ox, oy)
         st, t, nx, ny = ray_round(lx, ly, sx, sy, ax, ay, bx, by, r)
     else:
         st, t, nx, ny = ray_convex(lx, ly, sx, sy, convex_local(shape, ox, oy))
+    return _ray_hit(st, t, nx, ny, e, px, py, dx, dy, limit)
+
+
+def _ray_hit(st, t, nx, ny, e, px, py, dx, dy, limit):
+    """The RayHit (or None) of a ray kernel's answer for the direction scaled by
+    ``2**-e``."""
     if st == INSIDE:
         return RayHit(0.0, (px, py), (0.0, 0.0))
     if st == MISS:
