@@ -663,8 +663,8 @@ def table(rows, n):
 EXPLAIN = {
     "circle": (
         "Circles and circle-AABB: neither side is exact. fastcol compares sqrt(d^2) with "
-        "ra + rb (for the box: the distance to its nearest edge point, once exact tests find "
-        "the centre outside), so that collide is exactly distance == 0.0; the loop compares "
+        "ra + rb (for the box: the distance to the centre clamped into the box, as the loop "
+        "takes it), so that collide is exactly distance == 0.0; the loop compares "
         "d^2 with (ra + rb)^2. They disagree on pairs that touch to an ulp (those built with "
         "f = 1), where the square root leans to 'touching': it maps the doubles just above "
         "(ra + rb)^2 onto ra + rb. The distances differ in the last bits (the loop's "

@@ -196,6 +196,21 @@ def test_circle_collide_rows_at_the_extremes(fc, dtype):
         assert fc.collide(probe, b).tolist() == want
         assert fc.collide(b, probe).tolist() == want
 
+    # distance: the loop takes max(sep, 0.0) by arithmetic; the scalar answer (rounded
+    # once for float32) on every row that is two shapes, NaN on the others
+    def distance(p, q):
+        if not (np.isfinite(p).all() and np.isfinite(q).all() and p[2] >= 0 and q[2] >= 0):
+            return math.nan
+        return fc.distance(fc.Circle(*map(float, p)), fc.Circle(*map(float, q)))
+
+    with np.errstate(over="ignore"):   # float32: distances beyond its range are inf
+        want = np.array([distance(p, q) for p, q in zip(picks[:, :3], picks[:, 3:])],
+                        dtype=dtype)
+    assert (want == 0.0).any() and (want > 0.0).any() and np.isinf(want).any()
+    for got in (fc.distance(a, b), fc.distance(b, a)):
+        assert np.array_equal(got, want, equal_nan=True)
+        assert not np.signbit(got[got == 0.0]).any()
+
 
 ROW_KINDS = sorted(WIDTH)
 

@@ -227,6 +227,39 @@ cdef inline SegClosest nearest_ends(double ax, double ay, double bx, double by, 
     return r
 
 
+cdef inline int _straddle(double ax, double ay, double bx, double by, double cx,
+                          double cy, double dx, double dy, double bound,
+                          double* o) noexcept nogil:
+    # whether non-degenerate segments ab and cd cross (1) or lie apart (0) by the
+    # rounded orientations, each clear of its bound; 2 when one is not (the exact
+    # predicate must decide).  o (OUT): o1, o2 (c and d against ab) and, on a
+    # crossing, o3, o4 (a and b against cd)
+    cdef double left, right
+    cdef bint clear
+    left = (bx - ax) * (cy - ay)
+    right = (by - ay) * (cx - ax)
+    o[0] = left - right
+    clear = _clear(left, right, bound)
+    left = (bx - ax) * (dy - ay)
+    right = (by - ay) * (dx - ax)
+    o[1] = left - right
+    if not (clear and _clear(left, right, bound)):
+        return 2
+    if (o[0] > 0.0) == (o[1] > 0.0):
+        return 0
+    # c and d on both sides of ab: the same test of a and b on cd
+    left = (dx - cx) * (ay - cy)
+    right = (dy - cy) * (ax - cx)
+    o[2] = left - right
+    clear = _clear(left, right, bound)
+    left = (dx - cx) * (by - cy)
+    right = (dy - cy) * (bx - cx)
+    o[3] = left - right
+    if not (clear and _clear(left, right, bound)):
+        return 2
+    return 1 if (o[2] > 0.0) != (o[3] > 0.0) else 0
+
+
 cdef inline SegClosest segment_segment(double ax, double ay, double bx, double by,
                                        double cx, double cy, double dx, double dy,
                                        double bound) noexcept nogil:
@@ -236,8 +269,9 @@ cdef inline SegClosest segment_segment(double ax, double ay, double bx, double b
     # is clear of its bound, its sign is the exact one and this decides alone;
     # otherwise segments_exact decides with the exact predicate
     cdef SegClosest r
-    cdef double left, right, o1, o2, o3, o4, s, t
-    cdef bint clear
+    cdef double s, t
+    cdef double o[4]
+    cdef int k
     if ax == bx and ay == by:
         # ab is a point: nearest point of cd to a
         r.t = point_segment(ax, ay, cx, cy, dx, dy, bound, &r.qx, &r.qy, &r.d2)
@@ -252,38 +286,96 @@ cdef inline SegClosest segment_segment(double ax, double ay, double bx, double b
         r.qx = cx
         r.qy = cy
         return r
-    # which side of ab's line c and d lie on
-    left = (bx - ax) * (cy - ay)
-    right = (by - ay) * (cx - ax)
-    o1 = left - right
-    clear = _clear(left, right, bound)
-    left = (bx - ax) * (dy - ay)
-    right = (by - ay) * (dx - ax)
-    o2 = left - right
-    if not (clear and _clear(left, right, bound)):
+    k = _straddle(ax, ay, bx, by, cx, cy, dx, dy, bound, o)
+    if k == 2:
         return segments_exact(ax, ay, bx, by, cx, cy, dx, dy, bound)
-    if (o1 > 0.0) != (o2 > 0.0):
-        # c and d on both sides of ab: the same test of a and b on cd
-        left = (dx - cx) * (ay - cy)
-        right = (dy - cy) * (ax - cx)
-        o3 = left - right
-        clear = _clear(left, right, bound)
-        left = (dx - cx) * (by - cy)
-        right = (dy - cy) * (bx - cx)
-        o4 = left - right
-        if not (clear and _clear(left, right, bound)):
-            return segments_exact(ax, ay, bx, by, cx, cy, dx, dy, bound)
-        if (o3 > 0.0) != (o4 > 0.0):
-            # a proper crossing, placed by the orientations' ratios
-            t = o1 / (o1 - o2)
-            s = o3 / (o3 - o4)
-            if s == 0.0:
-                return _meet(s, t, ax, ay)
-            if s == 1.0:
-                return _meet(s, t, bx, by)
-            return _meet(s, t, ax + s * (bx - ax), ay + s * (by - ay))
+    if k == 1:
+        # a proper crossing, placed by the orientations' ratios
+        t = o[0] / (o[0] - o[1])
+        s = o[2] / (o[2] - o[3])
+        if s == 0.0:
+            return _meet(s, t, ax, ay)
+        if s == 1.0:
+            return _meet(s, t, bx, by)
+        return _meet(s, t, ax + s * (bx - ax), ay + s * (by - ay))
     # apart (one segment's ends strictly on one side of the other's line)
     return nearest_ends(ax, ay, bx, by, cx, cy, dx, dy)
+
+
+cdef inline double _end_d2(double px, double py, double ax, double ay, double bx,
+                           double by, double abx, double aby, double t) noexcept nogil:
+    # dist2 of p and closest_on_segment's point of ab for p, given t, the unclamped
+    # parameter dot / den: clamped, then a + t ab, or b itself at t = 1 (at t = 0,
+    # a + 0 ab is a), each as a selection rather than a branch
+    t = t if t > 0.0 else 0.0
+    t = t if t < 1.0 else 1.0
+    cdef double qx = ax + t * abx if t < 1.0 else bx
+    cdef double qy = ay + t * aby if t < 1.0 else by
+    return dist2(px, py, qx, qy)
+
+
+cdef inline double nearest_ends_d2(double ax, double ay, double bx, double by, double cx,
+                                   double cy, double dx, double dy) noexcept nogil:
+    # nearest_ends(...).d2, the same number, with the four ends' parameters divided
+    # out at once and the least taken by selections: for random segments the branches
+    # of segment_param and of the comparisons are coin tosses.  Where a segment's
+    # squared length is 0 or not finite, or a parameter is NaN (products that
+    # overflow), nearest_ends's own steps decide
+    cdef double abx = bx - ax
+    cdef double aby = by - ay
+    cdef double cdx = dx - cx
+    cdef double cdy = dy - cy
+    cdef double dab = abx * abx + aby * aby
+    cdef double dcd = cdx * cdx + cdy * cdy
+    cdef double ta = ((ax - cx) * cdx + (ay - cy) * cdy) / dcd
+    cdef double tb = ((bx - cx) * cdx + (by - cy) * cdy) / dcd
+    cdef double sc = ((cx - ax) * abx + (cy - ay) * aby) / dab
+    cdef double sd = ((dx - ax) * abx + (dy - ay) * aby) / dab
+    cdef double d2, e
+    if not ((dab > 0.0) & (dab < INFINITY) & (dcd > 0.0) & (dcd < INFINITY)
+            & (ta == ta) & (tb == tb) & (sc == sc) & (sd == sd)):
+        return nearest_ends(ax, ay, bx, by, cx, cy, dx, dy).d2
+    d2 = _end_d2(ax, ay, cx, cy, dx, dy, cdx, cdy, ta)
+    e = _end_d2(bx, by, cx, cy, dx, dy, cdx, cdy, tb)
+    d2 = e if e < d2 else d2
+    e = _end_d2(cx, cy, ax, ay, bx, by, abx, aby, sc)
+    d2 = e if e < d2 else d2
+    e = _end_d2(dx, dy, ax, ay, bx, by, abx, aby, sd)
+    d2 = e if e < d2 else d2
+    # apart by the exact signs, nearer than the squares can tell: the smallest float
+    return d2 if d2 != 0.0 else 4.9406564584124654e-324
+
+
+cdef inline double segment_segment_d2(double ax, double ay, double bx, double by,
+                                      double cx, double cy, double dx, double dy,
+                                      double bound) noexcept nogil:
+    # segment_segment(...).d2 without the closest points (collide and distance of
+    # round shapes need no more)
+    cdef double qx, qy, d2
+    cdef double o[4]
+    cdef int k
+    if ax == bx and ay == by:
+        point_segment(ax, ay, cx, cy, dx, dy, bound, &qx, &qy, &d2)
+        return d2
+    if cx == dx and cy == dy:
+        point_segment(cx, cy, ax, ay, bx, by, bound, &qx, &qy, &d2)
+        return d2
+    k = _straddle(ax, ay, bx, by, cx, cy, dx, dy, bound, o)
+    if k == 2:
+        return segments_exact(ax, ay, bx, by, cx, cy, dx, dy, bound).d2
+    if k == 1:
+        return 0.0
+    return nearest_ends_d2(ax, ay, bx, by, cx, cy, dx, dy)
+
+
+cdef inline double segments_local_d2(const double* v) noexcept nogil:
+    # segments_local(v, o).d2, the frame's origin not kept
+    cdef double ox = exact_origin(v[0], min(min(v[0], v[2]), min(v[4], v[6])),
+                                  max(max(v[0], v[2]), max(v[4], v[6])))
+    cdef double oy = exact_origin(v[1], min(min(v[1], v[3]), min(v[5], v[7])),
+                                  max(max(v[1], v[3]), max(v[5], v[7])))
+    return segment_segment_d2(v[0] - ox, v[1] - oy, v[2] - ox, v[3] - oy, v[4] - ox,
+                              v[5] - oy, v[6] - ox, v[7] - oy, -1.0)
 
 
 cdef inline SegClosest segments_local(const double* v, double* o) noexcept nogil:

@@ -159,8 +159,11 @@ def segment_segment_distance(a, b, c, d, workers=1):
     if workers is not 1:
         _batch.check_workers(workers)
     cdef double v[8]
-    cdef double o[2]
-    return sqrt(_segments(a, b, c, d, v, o).d2)
+    point(a, "a", &v[0], &v[1])
+    point(b, "b", &v[2], &v[3])
+    point(c, "c", &v[4], &v[5])
+    point(d, "d", &v[6], &v[7])
+    return sqrt(segments_local_d2(v))
 
 
 def segments_intersect(a, b, c, d, workers=1):

@@ -7,7 +7,9 @@ write ``out[0:4] = (pax, pay, pbx, pby)`` in local coordinates.
 
 from libc.math cimport INFINITY, fabs, sqrt
 
-from .geometry cimport SegClosest, closest_on_segment, dist2, segment_segment
+from .geometry cimport (
+    SegClosest, closest_on_segment, dist2, segment_segment, segment_segment_d2,
+)
 from .shapes cimport AABB_KIND, OBB_KIND, POLYGON
 
 # an OBB thinner than 2**-48 of its corners' magnitude is taken at zero thickness
@@ -606,9 +608,8 @@ cdef double round_round_closest(const Round* a, const Round* b, double* out) noe
 
 
 cdef bint round_round_collide(const Round* a, const Round* b) noexcept nogil:
-    cdef SegClosest r = segment_segment(a.ax, a.ay, a.bx, a.by, b.ax, b.ay, b.bx, b.by,
-                                        -1.0)
-    return sqrt(r.d2) <= a.r + b.r
+    return sqrt(segment_segment_d2(a.ax, a.ay, a.bx, a.by, b.ax, b.ay, b.bx, b.by,
+                                   -1.0)) <= a.r + b.r
 
 
 cdef inline double _round_bound(const Round* a, const Convex* cv) noexcept nogil:

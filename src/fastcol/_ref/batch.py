@@ -8,12 +8,26 @@ NaN.  ``workers`` is checked and otherwise ignored: the reference runs in one th
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
 
 from .. import _batch
 from .shapes import SHAPE_TYPES, Polygon, _Shape
+
+
+def _overflow_to_inf(func):
+    """Run a batch query with NumPy's overflow warning off: a float64 answer beyond
+    float32's range, stored in a float32 result, is inf, silently, as the compiled
+    rows round it."""
+
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        with np.errstate(over="ignore"):
+            return func(*args, **kwargs)
+
+    return wrapper
 
 
 def _rows(x, n):
@@ -59,6 +73,7 @@ def collide(query, a, b, out, workers):
     return res
 
 
+@_overflow_to_inf
 def distance(query, a, b, out, workers):
     """``float[N]``: ``query`` (the scalar distance) row by row, NaN for no shape."""
     _batch.check_workers(workers)
@@ -69,6 +84,7 @@ def distance(query, a, b, out, workers):
     return res
 
 
+@_overflow_to_inf
 def closest_points(query, a, b, workers):
     """``(point_a[N, 2], point_b[N, 2], distance[N])`` row by row, NaN for no shape."""
     _batch.check_workers(workers)
@@ -84,6 +100,7 @@ def closest_points(query, a, b, workers):
     return pa, pb, d
 
 
+@_overflow_to_inf
 def primitive(func, values, names, layout, workers=1):
     """A geometry primitive row by row: ``func`` on each row's points.
 
@@ -108,6 +125,7 @@ def primitive(func, values, names, layout, workers=1):
     return outs[0] if len(layout) == 1 else tuple(outs)
 
 
+@_overflow_to_inf
 def contact(query, a, b, workers, pairs=None):
     """``ContactArray``: ``query`` (the scalar contact) row by row; no hit for no shape.
 
@@ -150,6 +168,7 @@ def _finite(v):
     return math.isfinite(v[0]) and math.isfinite(v[1])
 
 
+@_overflow_to_inf
 def raycast(query, shape, origins, directions, max_t, workers):
     """``RayHitArray``: ``query`` (the scalar raycast) row by row.
 
@@ -172,6 +191,7 @@ def raycast(query, shape, origins, directions, max_t, workers):
     return res
 
 
+@_overflow_to_inf
 def time_of_impact(query, a, velocity_a, b, velocity_b, max_t, workers):
     """``float[N]``: ``query`` (the scalar time_of_impact) row by row, NaN for none.
 

@@ -19,7 +19,14 @@ from __future__ import annotations
 
 import math
 
-from .geometry import APART, TINY, closest_on_segment, dist2, segment_segment
+from .geometry import (
+    APART,
+    TINY,
+    closest_on_segment,
+    dist2,
+    segment_segment,
+    segment_segment_d2,
+)
 from .predicates import orient_decide, orient_sign, side_sign
 from .shapes import AABB_KIND, OBB_KIND
 
@@ -527,7 +534,7 @@ def round_round_closest(a, b):
 
 
 def round_round_collide(a, b):
-    d2 = segment_segment(a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3])[0]
+    d2 = segment_segment_d2(a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3])
     return math.sqrt(d2) <= a[4] + b[4]
 
 
