@@ -4,9 +4,9 @@
 # cimports them (narrowphase, queries) compiles its own copy: the hot loops then make no
 # indirect calls.  All coordinates are local (an origin near the shapes was subtracted).
 
-from libc.math cimport INFINITY, fabs
+from libc.math cimport INFINITY
 
-from .predicates cimport exact_origin, orient_within
+from .predicates cimport exact_origin, orient_within, own_bound
 
 
 cdef struct SegClosest:
@@ -114,8 +114,7 @@ cdef inline int _orient(double left, double right, double bound, double ax, doub
     # bound (a loop over many edges gathers one), or with bound < 0 each by its own
     # filter (a pair of segments: four signs cost less than the bound)
     if bound < 0.0:
-        # orient_decide's own bound (errA (|left| + |right|) and the underflow term)
-        bound = 3.3306690738754716e-16 * (fabs(left) + fabs(right)) + 1.6e-322
+        bound = own_bound(left, right)
     return orient_within(left - right, bound, ax, ay, bx, by, cx, cy)
 
 
@@ -175,7 +174,7 @@ cdef inline bint _clear(double left, double right, double bound) noexcept nogil:
     # bound, or with bound < 0 beyond its own filter's (see _orient)
     cdef double c = left - right
     if bound < 0.0:
-        bound = 3.3306690738754716e-16 * (fabs(left) + fabs(right)) + 1.6e-322
+        bound = own_bound(left, right)
     return c > bound or c < -bound
 
 

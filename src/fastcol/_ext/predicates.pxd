@@ -12,14 +12,20 @@ cdef int side_exact(double px, double py, double dx, double dy, double qx,
                     double qy) noexcept nogil
 
 
+cdef inline double own_bound(double left, double right) noexcept nogil:
+    # the error bound of left - right for two rounded products of differences of
+    # doubles: Shewchuk's ccwerrboundA, (3 + 16 eps) eps with eps = 2**-53, times the
+    # products' magnitudes, plus 2**-1069 (a few subnormal units for products that
+    # underflow)
+    return 3.3306690738754716e-16 * (fabs(left) + fabs(right)) + 1.6e-322
+
+
 cdef inline int _filtered(double left, double right) noexcept nogil:
     # the sign of left - right for two rounded products of differences of doubles
     # (orient2d's, or a direction's cross product), where rounding cannot change it;
     # 2 where it can.  Products of opposite signs (or one zero) decide it without a
     # bound: a rounded product keeps its sign, and one that underflowed to zero is
-    # smaller than any that did not (as in Shewchuk's orient2d).  Otherwise Shewchuk's
-    # ccwerrboundA, (3 + 16 eps) eps with eps = 2**-53, times the products' magnitudes,
-    # plus 2**-1069 (a few subnormal units for products that underflow)
+    # smaller than any that did not (as in Shewchuk's orient2d).  Otherwise own_bound
     cdef double det, bound
     if left > 0.0:
         if right <= 0.0:
@@ -30,7 +36,7 @@ cdef inline int _filtered(double left, double right) noexcept nogil:
     elif right != 0.0:
         return -1 if right > 0.0 else 1
     det = left - right
-    bound = 3.3306690738754716e-16 * (fabs(left) + fabs(right)) + 1.6e-322
+    bound = own_bound(left, right)
     if det > bound:
         return 1
     if det < -bound:
