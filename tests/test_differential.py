@@ -153,6 +153,23 @@ def test_far_from_origin_bit_identical(spec_a, spec_b, off):
     check_pair(spec_a, spec_b, move=(off, -off / 2))
 
 
+ROUND = ("Circle", "Capsule", "Segment")
+
+
+@settings(max_examples=400)
+@given(st.sampled_from(ROUND).flatmap(specs), st.sampled_from(ROUND).flatmap(specs),
+       st.sampled_from([1e-170, 1e-160, 1e150, 1e300]))
+def test_round_pairs_at_extreme_scales_bit_identical(spec_a, spec_b, k):
+    # squared lengths and products that underflow to 0.0 or overflow: the compiled
+    # squared segment distance (segment_segment_d2, without the points) and the
+    # primitives on the same points keep the reference's bits there too
+    check_pair(scale(spec_a, k), scale(spec_b, k))
+    a, b = spec_a[1], spec_b[1]
+    pts = [(a[0] * k, a[1] * k), (a[2] * k, a[3] * k) if len(a) > 3 else (a[0] * k, a[1] * k),
+           (b[0] * k, b[1] * k), (b[2] * k, b[3] * k) if len(b) > 3 else (b[0] * k, b[1] * k)]
+    assert_same("segment_segment_distance", tuple(pts), tuple(pts))
+
+
 point = st.tuples(coord, coord)
 
 
