@@ -349,7 +349,8 @@ def _sweep_cores(ta, tb, r, vx, vy):
 
 
 def ray_disc(px, py, dx, dy, cx, cy, r):
-    """A ray against the circle (c, r) (local coordinates).
+    """A ray against the circle (c, r), in any exact shift of the coordinates (the origin
+    enters only through ``p - c`` and exact signs).
 
     ``ray_round`` of a core of zero length at c with its ends, operation for
     operation, less the steps a zero-length core skips (side faces, the second end).
@@ -680,6 +681,11 @@ def _raycast_shape(shape, origin, direction, max_t):
         # a box needs no frame (see ray_box)
         st, t, nx, ny = ray_box(px, py, sx, sy, shape._min_x, shape._min_y, shape._max_x,
                                 shape._max_y)
+        return _ray_hit(st, t, nx, ny, e, px, py, dx, dy, limit)
+    if shape.kind == CIRCLE:
+        # nor does a circle: ray_disc reads the origin only through p - c and exact
+        # signs of it, the same in every exact shift
+        st, t, nx, ny = ray_disc(px, py, sx, sy, shape._x, shape._y, shape._r)
         return _ray_hit(st, t, nx, ny, e, px, py, dx, dy, limit)
     # the shape's reference point, where subtracting it is exact for the ray's origin
     # too (see queries._frame): the ray's sign tests are then exact
