@@ -293,9 +293,9 @@ cdef extern from "fc_prefetch.h":
 
 
 # how far ahead of the row being read the memory-bound loops ask for their rows, in
-# bytes: NumPy arrays of rows are two streams, too few for the
-# hardware prefetcher alone to keep memory busy (measured: circle collide of 1,000,000
-# rows read from memory 4.9 -> 2.3 ns a row)
+# bytes: NumPy arrays of rows are two streams, too few for the hardware prefetcher
+# alone to keep memory busy (measured: circle collide of 1,000,000 rows read from
+# memory 4.9 -> 2.3 ns a row)
 cdef Py_ssize_t AHEAD = 4096
 
 
