@@ -301,6 +301,50 @@ cdef inline SegClosest segment_segment(double ax, double ay, double bx, double b
     return nearest_ends(ax, ay, bx, by, cx, cy, dx, dy)
 
 
+cdef inline double _end_d2(double px, double py, double ax, double ay, double bx,
+                           double by, double abx, double aby, double t) noexcept nogil:
+    # dist2 of p and closest_on_segment's point of ab for p, given t, the unclamped
+    # parameter dot / den: clamped, then a + t ab, or b itself at t = 1 (at t = 0,
+    # a + 0 ab is a), each as a selection rather than a branch
+    t = t if t > 0.0 else 0.0
+    t = t if t < 1.0 else 1.0
+    cdef double qx = ax + t * abx if t < 1.0 else bx
+    cdef double qy = ay + t * aby if t < 1.0 else by
+    return dist2(px, py, qx, qy)
+
+
+cdef inline double nearest_ends_d2(double ax, double ay, double bx, double by, double cx,
+                                   double cy, double dx, double dy) noexcept nogil:
+    # nearest_ends(...).d2, the same number, with the four ends' parameters divided
+    # out at once and the least taken by selections: for random segments the branches
+    # of segment_param and of the comparisons are coin tosses.  Where a segment's
+    # squared length is 0 or not finite, or a parameter is NaN (products that
+    # overflow), nearest_ends's own steps decide
+    cdef double abx = bx - ax
+    cdef double aby = by - ay
+    cdef double cdx = dx - cx
+    cdef double cdy = dy - cy
+    cdef double dab = abx * abx + aby * aby
+    cdef double dcd = cdx * cdx + cdy * cdy
+    cdef double ta = ((ax - cx) * cdx + (ay - cy) * cdy) / dcd
+    cdef double tb = ((bx - cx) * cdx + (by - cy) * cdy) / dcd
+    cdef double sc = ((cx - ax) * abx + (cy - ay) * aby) / dab
+    cdef double sd = ((dx - ax) * abx + (dy - ay) * aby) / dab
+    cdef double d2, e
+    if not ((dab > 0.0) & (dab < INFINITY) & (dcd > 0.0) & (dcd < INFINITY)
+            & (ta == ta) & (tb == tb) & (sc == sc) & (sd == sd)):
+        return nearest_ends(ax, ay, bx, by, cx, cy, dx, dy).d2
+    d2 = _end_d2(ax, ay, cx, cy, dx, dy, cdx, cdy, ta)
+    e = _end_d2(bx, by, cx, cy, dx, dy, cdx, cdy, tb)
+    d2 = e if e < d2 else d2
+    e = _end_d2(cx, cy, ax, ay, bx, by, abx, aby, sc)
+    d2 = e if e < d2 else d2
+    e = _end_d2(dx, dy, ax, ay, bx, by, abx, aby, sd)
+    d2 = e if e < d2 else d2
+    # apart by the exact signs, nearer than the squares can tell: the smallest float
+    return d2 if d2 != 0.0 else 4.9406564584124654e-324
+
+
 cdef inline double segment_segment_d2(double ax, double ay, double bx, double by,
                                       double cx, double cy, double dx, double dy,
                                       double bound) noexcept nogil:
@@ -320,7 +364,7 @@ cdef inline double segment_segment_d2(double ax, double ay, double bx, double by
         return segments_exact(ax, ay, bx, by, cx, cy, dx, dy, bound).d2
     if k == 1:
         return 0.0
-    return nearest_ends(ax, ay, bx, by, cx, cy, dx, dy).d2
+    return nearest_ends_d2(ax, ay, bx, by, cx, cy, dx, dy)
 
 
 cdef inline double segments_local_d2(const double* v) noexcept nogil:
