@@ -137,11 +137,6 @@ cdef void _loop(int query, Side* a, Side* b, const floating* da, const floating*
             pb[2 * i + 1] = <floating>out[3]
 
 
-cdef inline double _positive(double sep) noexcept nogil:
-    # a distance from a separation: sep, or 0.0 where the shapes overlap or touch
-    return sep if sep > 0.0 else 0.0
-
-
 cdef struct Core:
     # a round shape as read from a row: its fields in _fields order (for the
     # canonical order) and its core segment and radius in world coordinates
@@ -267,11 +262,10 @@ cdef void _round_loop(int query, Side* sa, Side* sb, const floating* da,
                 continue
             if query == DISTANCE:
                 # round_round_closest's separation, without its points
-                dist[i] = <floating>_positive(
-                    sqrt(segment_segment_d2(lp.ax, lp.ay, lp.bx, lp.by, lq.ax, lq.ay,
-                                            lq.bx, lq.by, -1.0)) - (lp.r + lq.r))
-                continue
-            sep = round_round_closest(&lp, &lq, out)
+                sep = sqrt(segment_segment_d2(lp.ax, lp.ay, lp.bx, lp.by, lq.ax, lq.ay,
+                                              lq.bx, lq.by, -1.0)) - (lp.r + lq.r)
+            else:
+                sep = round_round_closest(&lp, &lq, out)
         dist[i] = <floating>(sep if sep > 0.0 else 0.0)
         if query == CLOSEST:
             # back to world coordinates and the caller's order, as closest_views does
@@ -1140,10 +1134,8 @@ cdef void _segments_intersect_rows(const PointArg* args, Py_ssize_t start, Py_ss
     cdef unsigned char* hit = out.hit
     cdef Py_ssize_t i
     cdef double v[8]
-    cdef double o[2]
     for i in range(start, stop):
-        hit[i] = (_read4(a, b, c, d, i, v) == 0.0
-                  and _segments(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], o).d2 == 0.0)
+        hit[i] = _read4(a, b, c, d, i, v) == 0.0 and segments_local_d2(v) == 0.0
 
 
 cdef void _orient_rows(const PointArg* args, Py_ssize_t start, Py_ssize_t stop,

@@ -112,13 +112,19 @@ def point_segment_distance(p, a, b, workers=1):
     return sqrt(d2)
 
 
-cdef SegClosest _segments(a, b, c, d, double* v, double* o) except *:
-    # parses the four points (v, OUT: ax, ay, bx, by, cx, cy, dx, dy) and runs the
-    # kernel with the origin (o, OUT) on a where that is exact
+cdef int _four(a, b, c, d, double* v) except -1:
+    # v (OUT): the four points parsed, as ax, ay, bx, by, cx, cy, dx, dy
     point(a, "a", &v[0], &v[1])
     point(b, "b", &v[2], &v[3])
     point(c, "c", &v[4], &v[5])
     point(d, "d", &v[6], &v[7])
+    return 0
+
+
+cdef SegClosest _segments(a, b, c, d, double* v, double* o) except *:
+    # parses the four points (v, OUT) and runs the kernel with the origin (o, OUT) on a
+    # where that is exact
+    _four(a, b, c, d, v)
     return segments_local(v, o)
 
 
@@ -159,10 +165,7 @@ def segment_segment_distance(a, b, c, d, workers=1):
     if workers is not 1:
         _batch.check_workers(workers)
     cdef double v[8]
-    point(a, "a", &v[0], &v[1])
-    point(b, "b", &v[2], &v[3])
-    point(c, "c", &v[4], &v[5])
-    point(d, "d", &v[6], &v[7])
+    _four(a, b, c, d, v)
     return sqrt(segments_local_d2(v))
 
 
@@ -180,8 +183,8 @@ def segments_intersect(a, b, c, d, workers=1):
     if workers is not 1:
         _batch.check_workers(workers)
     cdef double v[8]
-    cdef double o[2]
-    return _segments(a, b, c, d, v, o).d2 == 0.0
+    _four(a, b, c, d, v)
+    return segments_local_d2(v) == 0.0
 
 
 def orient2d(a, b, c, workers=1):

@@ -62,7 +62,7 @@ from .narrowphase import (
     convex_local,
     edge_apart,
     edge_reach,
-    point_box,
+    nearest_edge,
     point_in_convex,
 )
 from .queries import _canonical, _check, _collide, _core, _frame
@@ -491,36 +491,6 @@ def _edge(c):
     return (c.xs[0], c.ys[0], c.xs[1], c.ys[1]) if c.n == 2 else None
 
 
-def _nearest_edge(ax, ay, bx, by, cv):
-    """``(tested, d2, edge, pax, pay, pbx, pby)``: the edge of the convex ``cv`` nearest
-    to the core ab outside it, as ``round_convex_closest`` finds it (``tested``: some
-    edge faced the core)."""
-    if cv.kind == AABB_KIND and ax == bx and ay == by:
-        # a point core and a box: the clamped nearest point
-        d2, edge, qx, qy = point_box(ax, ay, cv.xs[0], cv.ys[0], cv.xs[1], cv.ys[2])
-        return True, d2, edge, ax, ay, qx, qy
-    xs = cv.xs
-    ys = cv.ys
-    n = len(xs)
-    best = math.inf
-    edge = -1
-    tested = False
-    pax = pay = pbx = pby = 0.0
-    for i in range(n):
-        j = i + 1 if i + 1 < n else 0
-        if _inner_side(xs[i], ys[i], xs[j], ys[j], ax, ay, bx, by):
-            continue
-        tested = True
-        d2, s, t, px, py, qx, qy = segment_segment(ax, ay, bx, by, xs[i], ys[i], xs[j], ys[j])
-        if d2 < best:
-            best = d2
-            edge = i
-            pax, pay, pbx, pby = px, py, qx, qy
-            if d2 == 0.0:
-                break
-    return tested, best, edge, pax, pay, pbx, pby
-
-
 def _contact(a, b, ox, oy):
     """``(nx, ny, depth, count, p0x, p0y, p1x, p1y)``, local, of a canonical pair that
     collides, or None for a convex b that does not: the nearest-edge search of a round
@@ -543,7 +513,7 @@ def _contact(a, b, ox, oy):
             xs = cv.xs
             ys = cv.ys
             n = len(xs)
-            tested, best, edge, pax, pay, pbx, pby = _nearest_edge(ax, ay, bx, by, cv)
+            tested, best, edge, pax, pay, pbx, pby = nearest_edge(ax, ay, bx, by, cv)
             if tested and not math.sqrt(best) <= r:
                 # collide's verdict (round_convex_collide searches the same edges the
                 # same way): every facing edge is further than r (exact signs leave

@@ -603,31 +603,42 @@ def _inner_side(x0, y0, x1, y1, ax, ay, bx, by):
     return orient_sign(x0, y0, x1, y1, ax, ay) > 0 and orient_sign(x0, y0, x1, y1, bx, by) > 0
 
 
-def round_convex_closest(a, cv):
-    ax, ay, bx, by, r = a
-    if point_in_convex(cv, ax, ay):
-        # the core's first end is inside: a point inside both
-        return -r, ax, ay, ax, ay
+def nearest_edge(ax, ay, bx, by, cv):
+    """``(tested, d2, edge, pax, pay, pbx, pby)``: the edge of the convex ``cv`` nearest
+    to the core ab whose first end lies outside it, and the nearest points (``tested``:
+    some edge faced the core).  ``round_convex_closest`` and ``contact`` search alike."""
     if cv.kind == AABB_KIND and ax == bx and ay == by:
         # a point core and a box: the clamped nearest point
-        d2, _, qx, qy = point_box(ax, ay, cv.xs[0], cv.ys[0], cv.xs[1], cv.ys[2])
-        return round_result(d2, r, 0.0, ax, ay, qx, qy)
+        d2, edge, qx, qy = point_box(ax, ay, cv.xs[0], cv.ys[0], cv.xs[1], cv.ys[2])
+        return True, d2, edge, ax, ay, qx, qy
     xs = cv.xs
     ys = cv.ys
     n = len(xs)
     best = math.inf
+    edge = -1
+    tested = False
     pax = pay = pbx = pby = 0.0
     for i in range(n):
         j = i + 1 if i + 1 < n else 0
         if _inner_side(xs[i], ys[i], xs[j], ys[j], ax, ay, bx, by):
             continue
+        tested = True
         d2, s, t, px, py, qx, qy = segment_segment(ax, ay, bx, by, xs[i], ys[i], xs[j], ys[j])
         if d2 < best:
             best = d2
+            edge = i
             pax, pay, pbx, pby = px, py, qx, qy
             if d2 == 0.0:
-                # the core crosses this edge
                 break
+    return tested, best, edge, pax, pay, pbx, pby
+
+
+def round_convex_closest(a, cv):
+    ax, ay, bx, by, r = a
+    if point_in_convex(cv, ax, ay):
+        # the core's first end is inside: a point inside both
+        return -r, ax, ay, ax, ay
+    _, best, _, pax, pay, pbx, pby = nearest_edge(ax, ay, bx, by, cv)
     if best == math.inf:
         # no edge faces the core (not reached, as in round_convex_collide): inside
         return -r, ax, ay, ax, ay
