@@ -55,7 +55,6 @@ from .. import _batch
 from . import batch
 from .geometry import segment_segment
 from .narrowphase import (
-    _inner_side,
     box_apart,
     box_gaps,
     box_normal,
