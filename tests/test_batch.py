@@ -9,6 +9,7 @@ NaN; every argument is checked before any kernel runs.
 from __future__ import annotations
 
 import math
+import random
 import threading
 import time
 
@@ -17,6 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import exact
 from test_differential import PRIMITIVES  # name -> number of point arguments
 from shapes import ARRAY, KINDS, WIDTH, make_hull
 from test_query_properties import shape_specs
@@ -575,6 +577,53 @@ def test_primitives_on_point_arrays_equal_scalar_rows(fc, name, data):
         assert got == _flat(scalar)
         assert as_bytes([x for x in got if not isinstance(x, bool)]) == as_bytes(
             [x for x in _flat(scalar) if not isinstance(x, bool)])
+
+
+def _hard_cases(seed, n):
+    """n cases of exact.py's hard kinds in turn (nearly collinear, shared ends, 1e6
+    offsets, ...) with capsule radii; every fifth case a segment against itself or
+    against one with the same first point, where the rows' canonical order is decided
+    by later fields or not at all."""
+    rng = random.Random(seed)
+    cases = []
+    for i in range(n):
+        a, b, c, d = exact.GENERATORS[exact.KINDS[i % len(exact.KINDS)]](rng)
+        if i % 5 == 4:
+            c, d = (a, b) if i % 10 == 4 else (a, d)
+        cases.append(((a, b, c, d), exact.radii(rng, (a, b, c, d))))
+    return cases
+
+
+ROUND_PAIRS = [("Segment", "Segment"), ("Capsule", "Capsule"), ("Segment", "Capsule"),
+               ("Capsule", "Segment")]
+
+
+@pytest.mark.parametrize("ka,kb", ROUND_PAIRS, ids=[f"{a}-{b}" for a, b in ROUND_PAIRS])
+def test_round_distance_rows_on_hard_cases_equal_scalar_rows(fc, ka, kb):
+    cases = _hard_cases(33, 270)
+
+    def shapes(kind, first):
+        rows = [(*(a + b if first else c + d), r[0 if first else 1])
+                for (a, b, c, d), r in cases]
+        if kind == "Segment":
+            rows = [row[:4] for row in rows]
+        return getattr(fc, ARRAY[kind])(np.array(rows, dtype=np.float64))
+
+    arr_a, arr_b = shapes(ka, True), shapes(kb, False)
+    for x, y in ((arr_a, arr_b), (arr_b, arr_a)):
+        want = [fc.distance(p, q) for p, q in zip(rows_of(x, len(cases)),
+                                                  rows_of(y, len(cases)))]
+        assert fc.distance(x, y).tobytes() == as_bytes(want)
+        assert fc.collide(x, y).tolist() == [d == 0.0 for d in want]
+
+
+def test_segment_primitives_on_hard_cases_equal_scalar_rows(fc):
+    cases = [case for case, _ in _hard_cases(31, 270)]
+    ends = [np.array([case[j] for case in cases]) for j in range(4)]
+    want = [fc.segment_segment_distance(*case) for case in cases]
+    assert fc.segment_segment_distance(*ends).tobytes() == as_bytes(want)
+    assert fc.segments_intersect(*ends).tolist() == [d == 0.0 for d in want]
+    assert [d == 0.0 for d in want] == [exact.segments_intersect(*case) for case in cases]
 
 
 def test_primitive_arrays_nan_rows_float32_and_errors(fc):

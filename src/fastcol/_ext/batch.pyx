@@ -25,7 +25,8 @@ cimport numpy as cnp
 
 from .geometry cimport (
     SegClosest, closest_on_line, closest_on_segment, dist2, lift, point_segment,
-    segment_segment, segment_segment_d2, segments_local, segments_local_d2,
+    segment_segment, segments_local, segments_local_d2,
+    segments_rows_d2,
 )
 from .predicates cimport exact_origin, orient_sign
 from .narrowphase cimport (
@@ -241,6 +242,11 @@ cdef void _round_loop(int query, Side* sa, Side* sb, const floating* da,
                 hit[i] = sqrt(dx * dx + dy * dy) <= p.r + q.r
                 continue
             sep = round_result(dx * dx + dy * dy, p.r, q.r, 0.0, 0.0, dx, dy, out)
+        elif query == DISTANCE:
+            # round_round_closest's separation, without its points (segments_rows_d2
+            # forms view_frame's exact local frame itself)
+            sep = sqrt(segments_rows_d2(p.ax, p.ay, p.bx, p.by, q.ax, q.ay, q.bx,
+                                        q.by)) - (p.r + q.r)
         else:
             # the exact local frame of view_frame
             ox = exact_origin(ox, min(min(p.ax, p.bx), min(q.ax, q.bx)),
@@ -260,12 +266,7 @@ cdef void _round_loop(int query, Side* sa, Side* sb, const floating* da,
             if query == COLLIDE:
                 hit[i] = round_round_collide(&lp, &lq)
                 continue
-            if query == DISTANCE:
-                # round_round_closest's separation, without its points
-                sep = sqrt(segment_segment_d2(lp.ax, lp.ay, lp.bx, lp.by, lq.ax, lq.ay,
-                                              lq.bx, lq.by, -1.0)) - (lp.r + lq.r)
-            else:
-                sep = round_round_closest(&lp, &lq, out)
+            sep = round_round_closest(&lp, &lq, out)
         dist[i] = <floating>(sep if sep > 0.0 else 0.0)
         if query == CLOSEST:
             # back to world coordinates and the caller's order, as closest_views does
@@ -280,6 +281,60 @@ cdef void _round_loop(int query, Side* sa, Side* sb, const floating* da,
             pa[2 * i + 1] = <floating>(out[1] + oy)
             pb[2 * i] = <floating>(out[2] + ox)
             pb[2 * i + 1] = <floating>(out[3] + oy)
+
+
+cdef void _cores_distance(const Side* sa, const Side* sb, const floating* da,
+                          const floating* db, Py_ssize_t start, Py_ssize_t stop,
+                          floating* dist) noexcept nogil:
+    # distance of two arrays of capsules or segments: _round_loop's answer, with the
+    # rows read in place and the canonical order and the segment distance worked out
+    # by selections (for random rows their branches are coin tosses)
+    cdef Py_ssize_t i
+    cdef Py_ssize_t wa = sa.width
+    cdef Py_ssize_t wb = sb.width
+    cdef bint ra_on = sa.kind == CAPSULE
+    cdef bint rb_on = sb.kind == CAPSULE
+    # kinds differ: the lower kind comes first; the same: the first differing field
+    cdef int order = (sa.kind > sb.kind) - (sa.kind < sb.kind)
+    cdef int n = 5 if ra_on else 4
+    cdef int k
+    cdef const floating* ra
+    cdef const floating* rb
+    cdef double f[5]
+    cdef double g[5]
+    cdef double p[4]
+    cdef double q[4]
+    cdef double sep
+    cdef bint sw
+    for i in range(start, stop):
+        ra = da + i * wa
+        rb = db + i * wb
+        for k in range(4):
+            f[k] = ra[k]
+            g[k] = rb[k]
+        f[4] = ra[4] if ra_on else 0.0
+        g[4] = rb[4] if rb_on else 0.0
+        if not ((f[4] >= 0.0) & (g[4] >= 0.0)
+                & ((f[0] - f[0]) + (f[1] - f[1]) + (f[2] - f[2]) + (f[3] - f[3])
+                   + (f[4] - f[4]) + (g[0] - g[0]) + (g[1] - g[1]) + (g[2] - g[2])
+                   + (g[3] - g[3]) + (g[4] - g[4]) == 0.0)):
+            dist[i] = NAN
+            continue
+        if order != 0:
+            sw = order > 0
+        else:
+            # _core_greater of two rows of one kind
+            sw = False
+            for k in range(n):
+                if f[k] != g[k]:
+                    sw = f[k] > g[k]
+                    break
+        for k in range(4):
+            p[k] = g[k] if sw else f[k]
+            q[k] = f[k] if sw else g[k]
+        sep = sqrt(segments_rows_d2(p[0], p[1], p[2], p[3], q[0], q[1], q[2], q[3]))
+        sep = sep - (f[4] + g[4])
+        dist[i] = <floating>(sep if sep > 0.0 else 0.0)
 
 
 cdef extern from "fc_prefetch.h":
@@ -719,6 +774,14 @@ cdef void _job_rows(void* ctx, int slot, Py_ssize_t start, Py_ssize_t stop) noex
             _circle_box_rows[double](DISTANCE, &a, &b, <const double*>r.da,
                                      <const double*>r.db, start, stop, NULL,
                                      <double*>r.dist)
+    elif (r.query == DISTANCE and not (a.fixed or b.fixed) and a.kind != CIRCLE
+          and b.kind != CIRCLE and a.kind <= SEGMENT and b.kind <= SEGMENT):
+        if r.f32:
+            _cores_distance[float](&a, &b, <const float*>r.da, <const float*>r.db,
+                                   start, stop, <float*>r.dist)
+        else:
+            _cores_distance[double](&a, &b, <const double*>r.da, <const double*>r.db,
+                                    start, stop, <double*>r.dist)
     elif a.kind <= SEGMENT and b.kind <= SEGMENT:
         if r.f32:
             _round_loop[float](r.query, &a, &b, <const float*>r.da,
@@ -1124,7 +1187,7 @@ cdef void _segments_distance_rows(const PointArg* args, Py_ssize_t start, Py_ssi
         # form like any other): GCC reads a call under a floating-point == as cold and
         # would not inline it there
         finite = _read4(a, b, c, d, i, v) == 0.0
-        d2 = segments_local_d2(v)
+        d2 = segments_rows_d2(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7])
         dist[i] = sqrt(d2) if finite else NAN
 
 

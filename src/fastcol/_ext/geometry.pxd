@@ -4,7 +4,7 @@
 # cimports them (narrowphase, queries) compiles its own copy: the hot loops then make no
 # indirect calls.  All coordinates are local (an origin near the shapes was subtracted).
 
-from libc.math cimport INFINITY
+from libc.math cimport INFINITY, fabs
 
 from .predicates cimport exact_origin, orient_within, own_bound
 
@@ -375,6 +375,64 @@ cdef inline double segments_local_d2(const double* v) noexcept nogil:
                                   max(max(v[1], v[3]), max(v[5], v[7])))
     return segment_segment_d2(v[0] - ox, v[1] - oy, v[2] - ox, v[3] - oy, v[4] - ox,
                               v[5] - oy, v[6] - ox, v[7] - oy, -1.0)
+
+
+cdef inline double _origin_sel(double o, double lo, double hi) noexcept nogil:
+    # exact_origin(o, lo, hi), the same number, its tests combined into one selection
+    # (over arrays of rows its branches are coin tosses)
+    cdef bint keep = (((o > 0.0) & (lo + lo >= o) & (hi <= o + o))
+                      | ((o < 0.0) & (hi + hi <= o) & (lo >= o + o)))
+    return o if keep else 0.0
+
+
+cdef inline bint _clear_sel(double left, double right) noexcept nogil:
+    # _clear(left, right, -1.0), without its short circuit
+    return fabs(left - right) > own_bound(left, right)
+
+
+cdef inline double segments_rows_d2(double ax, double ay, double bx, double by, double cx,
+                                    double cy, double dx, double dy) noexcept nogil:
+    # segments_local_d2 of the points ab, cd, the same number, for row loops: the
+    # frame, the four orientations and the nearest ends are all worked out and the
+    # answer selected, where segment_segment_d2 branches on each (for random rows
+    # coin tosses).  Degenerate segments and signs within their filters take
+    # segment_segment_d2 itself
+    cdef double ox = _origin_sel(ax, min(min(ax, bx), min(cx, dx)),
+                                 max(max(ax, bx), max(cx, dx)))
+    cdef double oy = _origin_sel(ay, min(min(ay, by), min(cy, dy)),
+                                 max(max(ay, by), max(cy, dy)))
+    ax = ax - ox
+    ay = ay - oy
+    bx = bx - ox
+    by = by - oy
+    cx = cx - ox
+    cy = cy - oy
+    dx = dx - ox
+    dy = dy - oy
+    cdef double abx = bx - ax
+    cdef double aby = by - ay
+    cdef double cdx = dx - cx
+    cdef double cdy = dy - cy
+    # _straddle's four products, in its order
+    cdef double l0 = abx * (cy - ay)
+    cdef double r0 = aby * (cx - ax)
+    cdef double l1 = abx * (dy - ay)
+    cdef double r1 = aby * (dx - ax)
+    cdef double l2 = cdx * (ay - cy)
+    cdef double r2 = cdy * (ax - cx)
+    cdef double l3 = cdx * (by - cy)
+    cdef double r3 = cdy * (bx - cx)
+    cdef bint point = ((ax == bx) & (ay == by)) | ((cx == dx) & (cy == dy))
+    cdef bint clear = (_clear_sel(l0, r0) & _clear_sel(l1, r1) & _clear_sel(l2, r2)
+                       & _clear_sel(l3, r3))
+    cdef bint cross
+    cdef double d2
+    if point or not clear:
+        return segment_segment_d2(ax, ay, bx, by, cx, cy, dx, dy, -1.0)
+    cross = ((l0 - r0 > 0.0) != (l1 - r1 > 0.0)) & ((l2 - r2 > 0.0) != (l3 - r3 > 0.0))
+    if cross:
+        return 0.0
+    return nearest_ends_d2(ax, ay, bx, by, cx, cy, dx, dy)
 
 
 cdef inline SegClosest segments_local(const double* v, double* o) noexcept nogil:
