@@ -287,53 +287,42 @@ cdef void _cores_distance(const Side* sa, const Side* sb, const floating* da,
                           const floating* db, Py_ssize_t start, Py_ssize_t stop,
                           floating* dist) noexcept nogil:
     # distance of two arrays of capsules or segments: _round_loop's answer, with the
-    # rows read in place and the canonical order and the segment distance worked out
-    # by selections (for random rows their branches are coin tosses)
+    # rows read in place, the canonical order a choice of pointers and the segment
+    # distance segments_rows_d2's (for random rows their branches are coin tosses)
     cdef Py_ssize_t i
     cdef Py_ssize_t wa = sa.width
     cdef Py_ssize_t wb = sb.width
-    cdef bint ra_on = sa.kind == CAPSULE
-    cdef bint rb_on = sb.kind == CAPSULE
+    cdef bint round_a = sa.kind == CAPSULE
+    cdef bint round_b = sb.kind == CAPSULE
     # kinds differ: the lower kind comes first; the same: the first differing field
     cdef int order = (sa.kind > sb.kind) - (sa.kind < sb.kind)
-    cdef int n = 5 if ra_on else 4
     cdef int k
     cdef const floating* ra
     cdef const floating* rb
-    cdef double f[5]
-    cdef double g[5]
-    cdef double p[4]
-    cdef double q[4]
-    cdef double sep
+    cdef const floating* p
+    cdef const floating* q
+    cdef double r, sep
     cdef bint sw
     for i in range(start, stop):
         ra = da + i * wa
         rb = db + i * wb
-        for k in range(4):
-            f[k] = ra[k]
-            g[k] = rb[k]
-        f[4] = ra[4] if ra_on else 0.0
-        g[4] = rb[4] if rb_on else 0.0
-        if not ((f[4] >= 0.0) & (g[4] >= 0.0)
-                & ((f[0] - f[0]) + (f[1] - f[1]) + (f[2] - f[2]) + (f[3] - f[3])
-                   + (f[4] - f[4]) + (g[0] - g[0]) + (g[1] - g[1]) + (g[2] - g[2])
-                   + (g[3] - g[3]) + (g[4] - g[4]) == 0.0)):
+        r = (ra[4] if round_a else 0.0) + (rb[4] if round_b else 0.0)
+        if not ((ra[4] >= 0.0 if round_a else True) & (rb[4] >= 0.0 if round_b else True)
+                & ((ra[0] - ra[0]) + (ra[1] - ra[1]) + (ra[2] - ra[2]) + (ra[3] - ra[3])
+                   + (rb[0] - rb[0]) + (rb[1] - rb[1]) + (rb[2] - rb[2]) + (rb[3] - rb[3])
+                   + (r - r) == 0.0)):
             dist[i] = NAN
             continue
-        if order != 0:
-            sw = order > 0
-        else:
+        sw = order > 0
+        if order == 0:
             # _core_greater of two rows of one kind
-            sw = False
-            for k in range(n):
-                if f[k] != g[k]:
-                    sw = f[k] > g[k]
+            for k in range(wa):
+                if ra[k] != rb[k]:
+                    sw = ra[k] > rb[k]
                     break
-        for k in range(4):
-            p[k] = g[k] if sw else f[k]
-            q[k] = f[k] if sw else g[k]
-        sep = sqrt(segments_rows_d2(p[0], p[1], p[2], p[3], q[0], q[1], q[2], q[3]))
-        sep = sep - (f[4] + g[4])
+        p = rb if sw else ra
+        q = ra if sw else rb
+        sep = sqrt(segments_rows_d2(p[0], p[1], p[2], p[3], q[0], q[1], q[2], q[3])) - r
         dist[i] = <floating>(sep if sep > 0.0 else 0.0)
 
 

@@ -5,6 +5,8 @@
 # indirect calls.  All coordinates are local (an origin near the shapes was subtracted).
 
 from libc.math cimport INFINITY, fabs
+from libc.stdint cimport uint64_t
+from libc.string cimport memcpy
 
 from .predicates cimport exact_origin, orient_within, own_bound
 
@@ -301,48 +303,97 @@ cdef inline SegClosest segment_segment(double ax, double ay, double bx, double b
     return nearest_ends(ax, ay, bx, by, cx, cy, dx, dy)
 
 
+cdef inline double pick(bint c, double x, double y) noexcept nogil:
+    # c ? x : y by bit masks rather than a branch: where c is a coin toss from row to
+    # row (random data) a mispredicted branch costs more than these integer steps
+    cdef uint64_t bx, by
+    cdef uint64_t m = 0 - <uint64_t>c
+    memcpy(&bx, &x, sizeof(double))
+    memcpy(&by, &y, sizeof(double))
+    bx = (bx & m) | (by & ~m)
+    memcpy(&x, &bx, sizeof(double))
+    return x
+
+
 cdef inline double _end_d2(double px, double py, double ax, double ay, double bx,
                            double by, double abx, double aby, double t) noexcept nogil:
     # dist2 of p and closest_on_segment's point of ab for p, given t, the unclamped
-    # parameter dot / den: clamped, then a + t ab, or b itself at t = 1 (at t = 0,
-    # a + 0 ab is a), each as a selection rather than a branch
-    t = t if t > 0.0 else 0.0
-    t = t if t < 1.0 else 1.0
-    cdef double qx = ax + t * abx if t < 1.0 else bx
-    cdef double qy = ay + t * aby if t < 1.0 else by
-    return dist2(px, py, qx, qy)
+    # parameter dot / den: a + t ab with t clamped at 0 (a + 0 ab is a), or b itself
+    # from t = 1 on
+    if t < 1.0:
+        t = t if t > 0.0 else 0.0
+        return dist2(px, py, ax + t * abx, ay + t * aby)
+    return dist2(px, py, bx, by)
+
+
+cdef inline double _end_picked_d2(double px, double py, double ax, double ay, double bx,
+                                  double by, double abx, double aby,
+                                  double t) noexcept nogil:
+    # _end_d2, the same number, picked rather than branched on (over random rows its
+    # branches are coin tosses)
+    t = pick(t > 0.0, t, 0.0)
+    return pick(t < 1.0, dist2(px, py, ax + t * abx, ay + t * aby), dist2(px, py, bx, by))
+
+
+cdef struct Ends:
+    # two segments ab, cd: their directions, and the four ends' parameters on the
+    # other segment (unclamped); ok: both lengths positive and finite, no NaN
+    double abx, aby, cdx, cdy, ta, tb, sc, sd
+    bint ok
+
+
+cdef inline Ends _ends(double ax, double ay, double bx, double by, double cx, double cy,
+                       double dx, double dy) noexcept nogil:
+    cdef Ends e
+    e.abx = bx - ax
+    e.aby = by - ay
+    e.cdx = dx - cx
+    e.cdy = dy - cy
+    cdef double dab = e.abx * e.abx + e.aby * e.aby
+    cdef double dcd = e.cdx * e.cdx + e.cdy * e.cdy
+    e.ta = ((ax - cx) * e.cdx + (ay - cy) * e.cdy) / dcd
+    e.tb = ((bx - cx) * e.cdx + (by - cy) * e.cdy) / dcd
+    e.sc = ((cx - ax) * e.abx + (cy - ay) * e.aby) / dab
+    e.sd = ((dx - ax) * e.abx + (dy - ay) * e.aby) / dab
+    e.ok = ((dab > 0.0) & (dab < INFINITY) & (dcd > 0.0) & (dcd < INFINITY)
+            & (e.ta == e.ta) & (e.tb == e.tb) & (e.sc == e.sc) & (e.sd == e.sd))
+    return e
+
+
+cdef inline double _least(double d0, double d1, double d2, double d3) noexcept nogil:
+    # the least of four squared distances, by selections; apart by the exact signs,
+    # nearer than the squares can tell: the smallest float
+    d0 = d1 if d1 < d0 else d0
+    d0 = d2 if d2 < d0 else d0
+    d0 = d3 if d3 < d0 else d0
+    return d0 if d0 != 0.0 else 4.9406564584124654e-324
 
 
 cdef inline double nearest_ends_d2(double ax, double ay, double bx, double by, double cx,
                                    double cy, double dx, double dy) noexcept nogil:
     # nearest_ends(...).d2, the same number, with the four ends' parameters divided
-    # out at once and the least taken by selections: for random segments the branches
-    # of segment_param and of the comparisons are coin tosses.  Where a segment's
-    # squared length is 0 or not finite, or a parameter is NaN (products that
-    # overflow), nearest_ends's own steps decide
-    cdef double abx = bx - ax
-    cdef double aby = by - ay
-    cdef double cdx = dx - cx
-    cdef double cdy = dy - cy
-    cdef double dab = abx * abx + aby * aby
-    cdef double dcd = cdx * cdx + cdy * cdy
-    cdef double ta = ((ax - cx) * cdx + (ay - cy) * cdy) / dcd
-    cdef double tb = ((bx - cx) * cdx + (by - cy) * cdy) / dcd
-    cdef double sc = ((cx - ax) * abx + (cy - ay) * aby) / dab
-    cdef double sd = ((dx - ax) * abx + (dy - ay) * aby) / dab
-    cdef double d2, e
-    if not ((dab > 0.0) & (dab < INFINITY) & (dcd > 0.0) & (dcd < INFINITY)
-            & (ta == ta) & (tb == tb) & (sc == sc) & (sd == sd)):
+    # out at once.  Where a segment's squared length is 0 or not finite, or a
+    # parameter is NaN (products that overflow), nearest_ends's own steps decide
+    cdef Ends e = _ends(ax, ay, bx, by, cx, cy, dx, dy)
+    if not e.ok:
         return nearest_ends(ax, ay, bx, by, cx, cy, dx, dy).d2
-    d2 = _end_d2(ax, ay, cx, cy, dx, dy, cdx, cdy, ta)
-    e = _end_d2(bx, by, cx, cy, dx, dy, cdx, cdy, tb)
-    d2 = e if e < d2 else d2
-    e = _end_d2(cx, cy, ax, ay, bx, by, abx, aby, sc)
-    d2 = e if e < d2 else d2
-    e = _end_d2(dx, dy, ax, ay, bx, by, abx, aby, sd)
-    d2 = e if e < d2 else d2
-    # apart by the exact signs, nearer than the squares can tell: the smallest float
-    return d2 if d2 != 0.0 else 4.9406564584124654e-324
+    return _least(_end_d2(ax, ay, cx, cy, dx, dy, e.cdx, e.cdy, e.ta),
+                  _end_d2(bx, by, cx, cy, dx, dy, e.cdx, e.cdy, e.tb),
+                  _end_d2(cx, cy, ax, ay, bx, by, e.abx, e.aby, e.sc),
+                  _end_d2(dx, dy, ax, ay, bx, by, e.abx, e.aby, e.sd))
+
+
+cdef inline double nearest_ends_picked_d2(double ax, double ay, double bx, double by,
+                                          double cx, double cy, double dx,
+                                          double dy) noexcept nogil:
+    # nearest_ends_d2, the same number, for row loops: its branches picked
+    cdef Ends e = _ends(ax, ay, bx, by, cx, cy, dx, dy)
+    if not e.ok:
+        return nearest_ends(ax, ay, bx, by, cx, cy, dx, dy).d2
+    return _least(_end_picked_d2(ax, ay, cx, cy, dx, dy, e.cdx, e.cdy, e.ta),
+                  _end_picked_d2(bx, by, cx, cy, dx, dy, e.cdx, e.cdy, e.tb),
+                  _end_picked_d2(cx, cy, ax, ay, bx, by, e.abx, e.aby, e.sc),
+                  _end_picked_d2(dx, dy, ax, ay, bx, by, e.abx, e.aby, e.sd))
 
 
 cdef inline double segment_segment_d2(double ax, double ay, double bx, double by,
@@ -426,13 +477,12 @@ cdef inline double segments_rows_d2(double ax, double ay, double bx, double by, 
     cdef bint clear = (_clear_sel(l0, r0) & _clear_sel(l1, r1) & _clear_sel(l2, r2)
                        & _clear_sel(l3, r3))
     cdef bint cross
-    cdef double d2
     if point or not clear:
         return segment_segment_d2(ax, ay, bx, by, cx, cy, dx, dy, -1.0)
     cross = ((l0 - r0 > 0.0) != (l1 - r1 > 0.0)) & ((l2 - r2 > 0.0) != (l3 - r3 > 0.0))
     if cross:
         return 0.0
-    return nearest_ends_d2(ax, ay, bx, by, cx, cy, dx, dy)
+    return nearest_ends_picked_d2(ax, ay, bx, by, cx, cy, dx, dy)
 
 
 cdef inline SegClosest segments_local(const double* v, double* o) noexcept nogil:
