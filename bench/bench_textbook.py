@@ -18,9 +18,12 @@ numba, in the same run:
   frame for the OBB), squared distances compared;
 * hexagon-hexagon ``collide``: separating axes over the 12 edge normals of the
   ``(N, 6, 2)`` vertex arrays that the ``PolygonArray`` wraps;
-* ``raycast``, a ray per row, comparing fastcol's ``.t``: circles (the quadratic's
-  smaller root; an origin inside or on the circle gives t = 0, as fastcol's, see
-  ``_ref/sweeps.py``; a miss gives inf) and AABBs (slabs, Ericson 5.3.3).
+* ``raycast``, a ray per row: circles (Ericson 5.3.2, the quadratic's smaller root; an
+  origin inside or on the circle gives t = 0, as fastcol's, see ``_ref/sweeps.py``; a
+  miss gives inf) and AABBs (slabs, Ericson 5.3.3).  Each loop fills what fastcol's
+  ``RayHitArray`` holds, hit, t, point and normal, into arrays it allocates, as
+  fastcol does (a user replacing ``raycast`` needs them; Ericson's routines return t
+  and the point); the answers compared are the t.
 
 How to run (from the repository root)::
 
@@ -236,42 +239,67 @@ def nb_hexagon_sat(va, vb, out):
 
 
 @njit
+def _ray_rows(n):
+    """A RayHitArray's arrays for n rows: hit, t, point, normal."""
+    return np.empty(n, np.bool_), np.empty(n), np.empty((n, 2)), np.empty((n, 2))
+
+
+@njit
+def _ray_row(i, hit, t, point, normal, ti, px, py, nx, ny):
+    """Row i of the ray answers: a hit at ti (inf: none) with the point and normal."""
+    hit[i] = ti < np.inf
+    t[i] = ti
+    point[i, 0], point[i, 1] = (px, py) if ti < np.inf else (0.0, 0.0)
+    normal[i, 0], normal[i, 1] = (nx, ny) if ti < np.inf else (0.0, 0.0)
+
+
+@njit
 def nb_ray_circle(ox, oy, dx, dy, cx, cy, r):
-    out = np.empty(ox.size)
-    for i in range(ox.size):
+    """Ericson 5.3.2 with an unnormalised direction: hit, t, point and normal, as
+    fastcol's RayHitArray (an origin inside or on the circle: t = 0, normal (0, 0))."""
+    n = ox.size
+    hit, t, point, normal = _ray_rows(n)
+    for i in range(n):
         mx = ox[i] - cx[i]
         my = oy[i] - cy[i]
         c = mx * mx + my * my - r[i] * r[i]
         b = mx * dx[i] + my * dy[i]
+        ti, nx, ny = np.inf, 0.0, 0.0
         if c <= 0.0:
-            out[i] = 0.0  # the origin inside or on the circle: t = 0, as fastcol
-        elif b > 0.0:
-            out[i] = np.inf  # outside, heading away
-        else:
+            ti = 0.0
+        elif b < 0.0:
             a = dx[i] * dx[i] + dy[i] * dy[i]
             disc = b * b - a * c
-            out[i] = np.inf if disc < 0.0 else (-b - math.sqrt(disc)) / a
-    return out
-
-
-@njit
-def _slab(p, d, lo, hi, tmin, tmax):
-    if d == 0.0:  # parallel: inside the slab, or a miss
-        return (tmin, tmax) if lo <= p <= hi else (np.inf, 0.0)
-    t1 = (lo - p) / d
-    t2 = (hi - p) / d
-    return max(tmin, min(t1, t2)), min(tmax, max(t1, t2))
+            if disc >= 0.0:
+                ti = (-b - math.sqrt(disc)) / a
+                nx = (mx + ti * dx[i]) / r[i]
+                ny = (my + ti * dy[i]) / r[i]
+        _ray_row(i, hit, t, point, normal, ti, ox[i] + ti * dx[i], oy[i] + ti * dy[i], nx, ny)
+    return hit, t, point, normal
 
 
 @njit
 def nb_ray_aabb(ox, oy, dx, dy, x0, y0, x1, y1):
-    """Ericson 5.3.3 (slabs) in 2D; t = 0 when the origin is inside, as fastcol."""
-    out = np.empty(ox.size)
-    for i in range(ox.size):
-        tmin, tmax = _slab(ox[i], dx[i], x0[i], x1[i], 0.0, np.inf)
-        tmin, tmax = _slab(oy[i], dy[i], y0[i], y1[i], tmin, tmax)
-        out[i] = tmin if tmin <= tmax else np.inf
-    return out
+    """Ericson 5.3.3 (slabs) in 2D: hit, t, point and the entered face's normal, as
+    fastcol's RayHitArray (an origin inside: t = 0, normal (0, 0))."""
+    n = ox.size
+    hit, t, point, normal = _ray_rows(n)
+    for i in range(n):
+        tmin, tmax, nx, ny = 0.0, np.inf, 0.0, 0.0
+        for p, d, lo, hi, axis in ((ox[i], dx[i], x0[i], x1[i], 0), (oy[i], dy[i], y0[i], y1[i], 1)):
+            if d == 0.0:  # parallel: inside the slab, or a miss
+                if p < lo or p > hi:
+                    tmin = np.inf
+                continue
+            t1, t2, s = (lo - p) / d, (hi - p) / d, -1.0
+            if t1 > t2:
+                t1, t2, s = t2, t1, 1.0
+            if t1 > tmin:
+                tmin, nx, ny = t1, (s if axis == 0 else 0.0), (s if axis == 1 else 0.0)
+            tmax = min(tmax, t2)
+        ti = tmin if tmin <= tmax else np.inf
+        _ray_row(i, hit, t, point, normal, ti, ox[i] + ti * dx[i], oy[i] + ti * dy[i], nx, ny)
+    return hit, t, point, normal
 
 
 # ------------------------------------------------------------------------- data sets
@@ -563,10 +591,10 @@ QUERIES = [
           lambda D, o: nb_hexagon_sat(D["va"], D["vb"], o), exact_hexagons),
     Query("`raycast` of circles, a ray per row", "ray_circle", "ray",
           lambda D, o: fc.raycast(fc.CircleArray(D["shapes"]), D["o"], D["d"], workers=1).t,
-          lambda D, o: nb_ray_circle(*D["cols"]), exact_ray_circle),
+          lambda D, o: nb_ray_circle(*D["cols"])[1], exact_ray_circle),
     Query("`raycast` of AABBs, a ray per row", "ray_aabb", "ray",
           lambda D, o: fc.raycast(fc.AABBArray(D["shapes"]), D["o"], D["d"], workers=1).t,
-          lambda D, o: nb_ray_aabb(*D["cols"]), exact_ray_aabb),
+          lambda D, o: nb_ray_aabb(*D["cols"])[1], exact_ray_aabb),
 ]
 
 

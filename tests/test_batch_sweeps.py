@@ -337,8 +337,13 @@ def test_rows_that_are_no_ray_have_no_hit(fc):
     assert res.t[1:].tolist() == [math.inf] * 5
     assert not res.point[1:].any() and not res.normal[1:].any()
     # and a row that is no shape
-    bad = fc.CircleArray([[5, 0, -1], [math.nan, 0, 1]])
-    assert fc.raycast(bad, (0, 0), (1, 0)).hit.tolist() == [False, False]
+    bad = fc.CircleArray([[5, 0, -1], [math.nan, 0, 1], [5, 0, math.inf], [5, 0, 1]])
+    assert fc.raycast(bad, (0, 0), (1, 0)).hit.tolist() == [False, False, False, True]
+    boxes = fc.AABBArray([[4, -1, 3, 1], [4, 1, 6, -1], [4, -1, math.nan, 1],
+                          [-math.inf, -1, 6, 1], [4, -1, 6, 1]])
+    res = fc.raycast(boxes, (0, 0), (1, 0))
+    assert res.hit.tolist() == [False, False, False, False, True]
+    assert res.t.tolist() == [math.inf] * 4 + [4.0]
 
 
 def test_raycast_float32(fc, ref):

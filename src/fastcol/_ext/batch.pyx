@@ -41,7 +41,7 @@ from .queries cimport (
     view_of,
 )
 from .pool cimport run_rows, slots_for
-from .sweeps cimport raycast_view, toi_views
+from .sweeps cimport _ray_hit, _scaled, ray_box, ray_disc, raycast_view, toi_views
 from .shapes cimport AABB_KIND, CAPSULE, CIRCLE, OBB_KIND, POLYGON, SEGMENT, Shape
 
 import numpy as np
@@ -564,6 +564,21 @@ cdef inline bint _finite2(double x, double y) noexcept nogil:
     return (x - x) + (y - y) == 0.0
 
 
+cdef inline void _ray_out(bint ok, const double* out, Py_ssize_t i, unsigned char* hit,
+                          floating* t, floating* point, floating* normal) noexcept nogil:
+    # row i of a RayHitArray: out = (t, point, normal) of a hit, or no hit
+    hit[i] = ok
+    if ok:
+        t[i] = <floating>out[0]
+        point[2 * i] = <floating>out[1]
+        point[2 * i + 1] = <floating>out[2]
+        normal[2 * i] = <floating>out[3]
+        normal[2 * i + 1] = <floating>out[4]
+    else:
+        t[i] = <floating>INFINITY
+        point[2 * i] = point[2 * i + 1] = normal[2 * i] = normal[2 * i + 1] = 0.0
+
+
 cdef void _ray_loop(Side* a, const floating* da, const double* org, Py_ssize_t so,
                     const double* dirs, Py_ssize_t sd, const double* lim, Py_ssize_t sl,
                     Py_ssize_t start, Py_ssize_t stop, unsigned char* hit, floating* t,
@@ -581,19 +596,49 @@ cdef void _ray_loop(Side* a, const floating* da, const double* org, Py_ssize_t s
         limit = lim[i * sl]
         # a row that is no ray (not finite, a zero direction, max_t < 0 or NaN) or
         # no shape has no hit
-        if (_finite2(px, py) and _finite2(dx, dy) and not (dx == 0.0 and dy == 0.0)
-                and limit >= 0.0 and (a.fixed or load_row(a, da + i * a.width, i))
-                and raycast_view(&a.view, px, py, dx, dy, limit, out)):
-            hit[i] = True
-            t[i] = <floating>out[0]
-            point[2 * i] = <floating>out[1]
-            point[2 * i + 1] = <floating>out[2]
-            normal[2 * i] = <floating>out[3]
-            normal[2 * i + 1] = <floating>out[4]
-        else:
-            hit[i] = False
-            t[i] = <floating>INFINITY
-            point[2 * i] = point[2 * i + 1] = normal[2 * i] = normal[2 * i + 1] = 0.0
+        _ray_out(_finite2(px, py) and _finite2(dx, dy) and not (dx == 0.0 and dy == 0.0)
+                 and limit >= 0.0 and (a.fixed or load_row(a, da + i * a.width, i))
+                 and raycast_view(&a.view, px, py, dx, dy, limit, out), out, i, hit, t,
+                 point, normal)
+
+
+cdef void _ray_rows(int kind, const floating* da, const double* org, Py_ssize_t so,
+                    const double* dirs, Py_ssize_t sd, const double* lim, Py_ssize_t sl,
+                    Py_ssize_t start, Py_ssize_t stop, unsigned char* hit, floating* t,
+                    floating* point, floating* normal) noexcept nogil:
+    # _ray_loop over an array of circles or AABBs: raycast_view's steps for the kind
+    # (the frame-free kernels ray_disc and ray_box), on the row read in place
+    cdef Py_ssize_t i
+    cdef const floating* row
+    cdef double px, py, dx, dy, limit, sx, sy, x0, y0, x1, y1
+    cdef double out[5]
+    cdef double h[3]
+    cdef int e, st
+    cdef bint ok
+    cdef Py_ssize_t width = 3 if kind == CIRCLE else 4
+    for i in range(start, stop):
+        px = org[i * so]
+        py = org[i * so + 1]
+        dx = dirs[i * sd]
+        dy = dirs[i * sd + 1]
+        limit = lim[i * sl]
+        row = da + i * width
+        x0 = row[0]
+        y0 = row[1]
+        x1 = row[2]
+        y1 = row[3] if kind != CIRCLE else 0.0
+        # load_row's rule: finite, and a radius >= 0 or lower corner <= upper corner
+        ok = (_finite2(px, py) and _finite2(dx, dy) and not (dx == 0.0 and dy == 0.0)
+              and limit >= 0.0 and _finite2(x0, y0) and _finite2(x1, y1)
+              and (x1 >= 0.0 if kind == CIRCLE else (x0 <= x1 and y0 <= y1)))
+        if ok:
+            e = _scaled(dx, dy, &sx, &sy)
+            if kind == CIRCLE:
+                st = ray_disc(px, py, sx, sy, x0, y0, x1, h, True)
+            else:
+                st = ray_box(px, py, sx, sy, x0, y0, x1, y1, h)
+            ok = _ray_hit(st, h, e, px, py, dx, dy, limit, out)
+        _ray_out(ok, out, i, hit, t, point, normal)
 
 
 cdef void _sweep_loop(Side* a, Side* b, const floating* da, const floating* db,
@@ -716,6 +761,15 @@ cdef void _job_rows(void* ctx, int slot, Py_ssize_t start, Py_ssize_t stop) noex
                                   <const double*>r.db, start, stop, r.hit,
                                   <double*>r.dist, <double*>r.pa,
                                   <double*>r.pb, r.count)
+    elif r.query == RAYCAST and not a.fixed and (a.kind == CIRCLE or a.kind == AABB_KIND):
+        if r.f32:
+            _ray_rows[float](a.kind, <const float*>r.da, r.vec[0], r.vstep[0], r.vec[1],
+                             r.vstep[1], r.lim, r.lstep, start, stop, r.hit,
+                             <float*>r.dist, <float*>r.pa, <float*>r.pb)
+        else:
+            _ray_rows[double](a.kind, <const double*>r.da, r.vec[0], r.vstep[0],
+                              r.vec[1], r.vstep[1], r.lim, r.lstep, start, stop, r.hit,
+                              <double*>r.dist, <double*>r.pa, <double*>r.pb)
     elif r.query == RAYCAST:
         if r.f32:
             _ray_loop[float](&a, <const float*>r.da, r.vec[0], r.vstep[0],

@@ -58,94 +58,8 @@ cdef object _NDARRAY = np.ndarray
 # the smallest positive float: see time_of_impact in the reference
 cdef double TINY = 5e-324
 
-# box faces in the order of the vertex ring
-cdef enum:
-    BOTTOM = 0
-    RIGHT = 1
-    TOP = 2
-    LEFT = 3
-
 
 # ---------------------------------------------------------------------- round shapes
-
-cdef inline bint _circle_t(double px, double py, double dx, double dy, double cx,
-                           double cy, double r, double L, double* t) noexcept nogil:
-    # the near entry t (OUT) of a ray from outside into the circle (c, r), given
-    # L = sqrt(dx * dx + dy * dy); ray_circle adds the normal
-    cdef double mx = px - cx
-    cdef double my = py - cy
-    cdef double b = mx * dx + my * dy
-    cdef double h, rl, s, c0
-    if r == 0.0:
-        # a point: hit exactly when it lies on the ray's line, ahead (exact signs),
-        # where p + t d is the point: t = -(m . d) / |d|^2
-        if (side_sign(px, py, dx, dy, cx, cy) != 0
-                or side_sign(cx, cy, dy, 0.0 - dx, px, py) >= 0):
-            return False
-        t[0] = (0.0 - b) / (dx * dx + dy * dy)
-        return True
-    if b >= 0.0:
-        # heading away (or sideways) from a circle the origin lies outside of
-        return False
-    # |d| times the centre's distance from the ray's line, against |d| times r: the
-    # half chord times |d| then needs no division (one less in the chain to t)
-    h = fabs(mx * dy - my * dx)
-    rl = r * L
-    if h > rl:
-        return False
-    s = sqrt((rl - h) * (rl + h))
-    c0 = mx * mx + my * my - r * r
-    if c0 < 0.0:
-        # the caller found the origin outside, the squares round it inside: t = 0
-        c0 = 0.0
-    # the near root as a quotient of positive terms: no cancellation
-    t[0] = c0 / (s - b)
-    return True
-
-
-cdef bint ray_circle(double px, double py, double dx, double dy, double cx, double cy,
-                     double r, double* out, bint normal) noexcept nogil:
-    # a ray from outside against the circle (c, r); out (OUT) = (t, nx, ny) on a hit,
-    # without normal only t (time_of_impact reads t alone: a square root and two
-    # divisions less)
-    cdef double mx = px - cx
-    cdef double my = py - cy
-    cdef double L, t, hx, hy, hl
-    if r > 0.0 and mx * dx + my * dy >= 0.0:
-        # heading away (or sideways): _circle_t's first test, before |d|'s square root
-        return False
-    L = sqrt(dx * dx + dy * dy)
-    if not _circle_t(px, py, dx, dy, cx, cy, r, L, &t):
-        return False
-    out[0] = t
-    if not normal:
-        return True
-    hx = mx + t * dx
-    hy = my + t * dy
-    hl = sqrt(hx * hx + hy * hy)
-    if r > 0.0 and hl > 0.0:
-        out[1] = hx / hl
-        out[2] = hy / hl
-    else:
-        # a point has no surface normal: the end-on rule
-        out[1] = 0.0 - dx / L
-        out[2] = 0.0 - dy / L
-    return True
-
-
-cdef int ray_disc(double px, double py, double dx, double dy, double cx, double cy,
-                  double r, double* out, bint normal) noexcept nogil:
-    # the circle (c, r): ray_round of a core of zero length at c with its ends,
-    # operation for operation, less the steps a zero-length core skips
-    if r == 0.0:
-        # a point: on it exactly, as ray_round's sign tests
-        if px == cx and py == cy:
-            return INSIDE
-    elif sqrt(dist2(px, py, cx, cy)) <= r:
-        # ray_round's closest point of a zero-length core is its end a, here c
-        return INSIDE
-    return HIT if ray_circle(px, py, dx, dy, cx, cy, r, out, normal) else MISS
-
 
 # relative tolerance (2**-33, contacts' REL) of a face crossing's place along the core
 cdef double REL = 1.0 / 8589934592.0
@@ -315,85 +229,6 @@ cdef int ray_round(double px, double py, double dx, double dy, double ax, double
 
 # --------------------------------------------------------------------- convex shapes
 
-cdef inline int _corner_side(double pu, double pv, double du, double dv, double u,
-                             double v, double bound) noexcept nogil:
-    # side_sign of the corner (u, v) against the ray, its rounded value first
-    return side_within(du * (v - pv) - dv * (u - pu), bound, pu, pv, du, dv, u, v)
-
-
-cdef int ray_slab(double pu, double pv, double du, double dv, double u0, double v0,
-                  double u1, double v1, double* t, int* face) noexcept nogil:
-    # the box [u0, u1] x [v0, v1]; t, face (OUT): entering t and face on a hit.  The
-    # comparisons of times by exact signs (see the reference)
-    cdef double uin, uout, vin, vout, lu, lv, bound
-    cdef int fu, fv, su, sv, order
-    cdef bint on_u
-    if u0 <= pu and pu <= u1 and v0 <= pv and pv <= v1:
-        return INSIDE
-    su = 1 if du > 0.0 else (-1 if du < 0.0 else 0)
-    sv = 1 if dv > 0.0 else (-1 if dv < 0.0 else 0)
-    if (su == 0 and (pu < u0 or pu > u1)) or (sv == 0 and (pv < v0 or pv > v1)):
-        # parallel to a slab and outside it
-        return MISS
-    # the entering and exiting sides of each slab
-    if su > 0:
-        uin = u0
-        uout = u1
-        fu = LEFT
-    else:
-        uin = u1
-        uout = u0
-        fu = RIGHT
-    if sv > 0:
-        vin = v0
-        vout = v1
-        fv = BOTTOM
-    else:
-        vin = v1
-        vout = v0
-        fv = TOP
-    if su == 0:
-        # inside the u slab, outside the box: the v face, ahead when p lies before it
-        if (vin - pv) * sv > 0.0:
-            t[0] = (vin - pv) / dv
-            face[0] = fv
-            return HIT
-        return MISS
-    if sv == 0:
-        if (uin - pu) * su > 0.0:
-            t[0] = (uin - pu) / du
-            face[0] = fu
-            return HIT
-        return MISS
-    # tu - tv has the sign of -S * su * sv, S the side of the corner (uin, vin)
-    bound = ray_bound(du, dv, max(max(max(fabs(pu), fabs(pv)), max(fabs(u0), fabs(u1))),
-                                  max(fabs(v0), fabs(v1))))
-    order = 0 - _corner_side(pu, pv, du, dv, uin, vin, bound) * su * sv
-    if order == 0:
-        # through a corner: a face of positive length, then the lower index
-        lu = v1 - v0
-        lv = u1 - u0
-        if (lu > 0.0) != (lv > 0.0):
-            on_u = lu > 0.0
-        else:
-            on_u = fu < fv
-    else:
-        on_u = order > 0
-    if on_u:
-        # tu, ahead, and no later than the v slab's exit (the corner (uin, vout))
-        if (uin - pu) * su > 0.0 and _corner_side(pu, pv, du, dv, uin, vout, bound) * su * sv >= 0:
-            t[0] = (uin - pu) / du
-            face[0] = fu
-            return HIT
-        return MISS
-    # tv, ahead, and no later than the u slab's exit (the corner (uout, vin))
-    if (vin - pv) * sv > 0.0 and _corner_side(pu, pv, du, dv, uout, vin, bound) * su * sv <= 0:
-        t[0] = (vin - pv) / dv
-        face[0] = fv
-        return HIT
-    return MISS
-
-
 cdef int ray_ring(double px, double py, double dx, double dy, const Convex* cv,
                   double* t, int* face, bint outside) noexcept nogil:
     # an OBB or Polygon: the side the ray enters through, by exact signs; t, face
@@ -460,43 +295,6 @@ cdef int ray_ring(double px, double py, double dx, double dy, const Convex* cv,
     return MISS
 
 
-cdef inline double _face_length(int face, double u0, double v0, double u1,
-                                double v1) noexcept nogil:
-    if face == LEFT or face == RIGHT:
-        return v1 - v0
-    return u1 - u0
-
-
-cdef int ray_box(double px, double py, double dx, double dy, double x0, double y0,
-                 double x1, double y1, double* out) noexcept nogil:
-    # the box [x0, x1] x [y0, y1]; out (OUT) = (t, nx, ny) on a hit.  Only differences
-    # of the coordinates enter: every exact shift (the local frame, or none) gives
-    # this answer
-    cdef double L, t
-    cdef int face
-    cdef int st = ray_slab(px, py, dx, dy, x0, y0, x1, y1, &t, &face)
-    if st != HIT:
-        return st
-    out[0] = t
-    if _face_length(face, x0, y0, x1, y1) == 0.0:
-        L = sqrt(dx * dx + dy * dy)
-        out[1] = 0.0 - dx / L
-        out[2] = 0.0 - dy / L
-    elif face == BOTTOM:
-        out[1] = 0.0
-        out[2] = -1.0
-    elif face == RIGHT:
-        out[1] = 1.0
-        out[2] = 0.0
-    elif face == TOP:
-        out[1] = 0.0
-        out[2] = 1.0
-    else:
-        out[1] = -1.0
-        out[2] = 0.0
-    return HIT
-
-
 cdef int ray_convex(double px, double py, double dx, double dy, const Convex* cv,
                     double* out) noexcept nogil:
     # an AABB, OBB or Polygon; out (OUT) = (t, nx, ny) on a hit
@@ -557,37 +355,6 @@ cdef int ray_rounded_convex(double px, double py, double dx, double dy, const Co
 
 # ------------------------------------------------------------------------- raycast
 
-cdef inline double _ldexp(double x, int k) noexcept nogil:
-    # ldexp(x, k), the same double: a multiplication by a normal power of two is exact,
-    # or correctly rounded once where it under- or overflows, as ldexp is (and a libm
-    # call costs more than the ray itself)
-    cdef uint64_t bits
-    cdef double p
-    if -1022 <= k <= 1023:
-        bits = <uint64_t>(k + 1023) << 52
-        memcpy(&p, &bits, sizeof(double))
-        return x * p
-    return ldexp(x, k)
-
-
-cdef inline int _scaled(double dx, double dy, double* sx, double* sy) noexcept nogil:
-    # sx, sy (OUT): the direction times 2**-e, larger component in [0.5, 1); returns e
-    cdef double m = fabs(dx) if fabs(dx) > fabs(dy) else fabs(dy)
-    cdef uint64_t bits
-    cdef int e
-    memcpy(&bits, &m, sizeof(double))
-    e = <int>((bits >> 52) & 0x7ff)
-    if e == 0 or e == 0x7ff:
-        # subnormal (or not finite): let frexp find the exponent
-        frexp(m, &e)
-    else:
-        # frexp's exponent of a normal double, read from its bits
-        e = e - 1022
-    sx[0] = _ldexp(dx, -e)
-    sy[0] = _ldexp(dy, -e)
-    return e
-
-
 cdef inline double _limit(object max_t) except? -1.0:
     cdef double v
     if type(max_t) is float:
@@ -633,32 +400,6 @@ cdef bint raycast_view(const View* v, double px, double py, double dx, double dy
         view_convex(v, ox, oy, &cv)
         st = ray_convex(lx, ly, sx, sy, &cv, hit)
     return _ray_hit(st, hit, e, px, py, dx, dy, limit, out)
-
-
-cdef inline bint _ray_hit(int st, const double* hit, int e, double px, double py,
-                          double dx, double dy, double limit, double* out) noexcept nogil:
-    # out (OUT): raycast_view's answer from a ray kernel's (status, and hit = (t, nx,
-    # ny) for the direction scaled by 2**-e)
-    cdef double t
-    if st == INSIDE:
-        out[0] = 0.0
-        out[1] = px
-        out[2] = py
-        out[3] = 0.0
-        out[4] = 0.0
-        return True
-    if st == MISS:
-        return False
-    # + 0.0: a face the origin lies on by rounding gives -0.0; report 0.0
-    t = _ldexp(hit[0], -e) + 0.0
-    if t > limit or t == INFINITY:
-        return False
-    out[0] = t
-    out[1] = px + t * dx
-    out[2] = py + t * dy
-    out[3] = hit[1]
-    out[4] = hit[2]
-    return True
 
 
 def raycast(shape, origin, direction, max_t=INFINITY, workers=1):
