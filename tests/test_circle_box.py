@@ -17,7 +17,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from exact import point_segment_dist2
+from exact import orient, point_segment_dist2
 
 OFFSETS = (0.0, 1e6, -3e7)
 SCALES = (1e-3, 1.0, 1e3)
@@ -135,3 +135,98 @@ def test_rows_equal_the_scalar_queries(fc, dtype):
         ok = all(map(math.isfinite, bs[i])) and bs[i][0] <= bs[i][2] and bs[i][1] <= bs[i][3]
         assert h == (ok and fc.collide(circle, ba[i])) and (
             d == dtype(fc.distance(circle, ba[i])) if ok else math.isnan(d)), i
+
+
+# ------------------------------------------------------------------ a circle and an OBB
+# The compiled backend decides most pairs from the centre's distance in the box's frame
+# (narrowphase.pxd circle_obb_filter) and leaves those within its tolerance to the
+# corners; the reference always decides from the corners.  Outside a band round the
+# radius the verdict is the exact one for the box with the axis (cos, sin) as libm
+# computes them; within it both backends must still agree.
+
+
+def obb_exact_dist2(p, box):
+    """The exact squared distance from p to the OBB (cx, cy, hw, hh, angle), its
+    corners worked out in rational arithmetic from the rounded cos and sin: 0 inside."""
+    cx, cy, hw, hh = map(Fraction, box[:4])
+    c, s = Fraction(math.cos(box[4])), Fraction(math.sin(box[4]))
+    corners = [(cx - hw * c + hh * s, cy - hw * s - hh * c),
+               (cx + hw * c + hh * s, cy + hw * s - hh * c),
+               (cx + hw * c - hh * s, cy + hw * s + hh * c),
+               (cx - hw * c - hh * s, cy - hw * s + hh * c)]
+    edges = [(corners[i], corners[(i + 1) % 4]) for i in range(4)]
+    if all(orient(a, b, p) >= 0 for a, b in edges):
+        return Fraction(0)
+    return min(point_segment_dist2(p, a, b) for a, b in edges)
+
+
+def obb_cases(seed, n):
+    """Circles round OBBs at offsets and scales, some boxes thin or flat, with radii
+    a relative 0 to 1e-3 either side of the centre's exact distance (and some at
+    random): ((x, y, r), (cx, cy, hw, hh, angle), exact squared distance)."""
+    rng = random.Random(seed)
+    for _ in range(n):
+        off, s = rng.choice(OFFSETS), rng.choice(SCALES)
+        hw, hh = rng.uniform(0, s), rng.choice([rng.uniform(0, s), 0.0, s * 1e-17])
+        box = (off + rng.uniform(-s, s), off + rng.uniform(-s, s), hw, hh,
+               rng.uniform(-7.0, 7.0))
+        p = (box[0] + rng.uniform(-4 * s, 4 * s), box[1] + rng.uniform(-4 * s, 4 * s))
+        d2 = obb_exact_dist2(p, box)
+        rel = rng.choice([0.0, 1e-15, -1e-15, 1e-13, -1e-13, 1e-10, -1e-10, 1e-3, -1e-3])
+        r = math.sqrt(d2) * (1.0 + rel) if rng.random() < 0.8 else rng.uniform(0, 3 * s)
+        yield (*p, r), box, d2
+
+
+def test_circle_obb_collide_is_exact_outside_a_band(fc):
+    checked = 0
+    for (x, y, r), box, d2 in obb_cases(5, 1500):
+        c, b = fc.Circle(x, y, r), fc.OBB(*box)
+        hit = fc.collide(c, b)
+        assert fc.collide(b, c) is hit
+        assert (fc.distance(c, b) == 0.0) is hit
+        size = max(abs(x), abs(y), abs(box[0]), abs(box[1])) + box[2] + box[3] + r
+        band = Fraction(1e-12) * Fraction(size)
+        rr = Fraction(r)
+        if d2 > (rr + band) ** 2 or (rr > band and d2 < (rr - band) ** 2):
+            assert hit is (d2 <= rr * rr), ((x, y, r), box)
+            checked += 1
+    assert checked > 500
+
+
+def test_circle_obb_collide_backends_agree_in_the_band(ext, ref):
+    for (x, y, r), box, _ in obb_cases(6, 1500):
+        c, b = (ext.Circle(x, y, r), ext.OBB(*box)), (ref.Circle(x, y, r), ref.OBB(*box))
+        assert ext.collide(*c) is ref.collide(*b), ((x, y, r), box)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_circle_obb_rows_equal_the_scalar_queries(fc, dtype):
+    cs, bs = [], []
+    for circle, box, _ in obb_cases(7, 400):
+        cs.append(circle)
+        bs.append(box)
+    # rows that are no shape, on either side
+    cs += [(math.nan, 0.0, 1.0), (0.0, 0.0, -1.0), (0.0, 0.0, 1.0), (0.0, 0.0, 1.0),
+           (0.0, 0.0, 1.0)]
+    bs += [(0.0, 0.0, 1.0, 1.0, 0.5), (0.0, 0.0, 1.0, 1.0, 0.5), (0.0, 0.0, -1.0, 1.0, 0.5),
+           (0.0, 0.0, 1.0, 1.0, math.inf), (0.0, 0.0, 1.0, math.nan, 0.5)]
+    ca = fc.CircleArray(np.array(cs, dtype=dtype))
+    ba = fc.OBBArray(np.array(bs, dtype=dtype))
+    n = len(cs)
+
+    def circle_ok(i):
+        return all(map(math.isfinite, cs[i])) and cs[i][2] >= 0
+
+    def box_ok(i):
+        return all(map(math.isfinite, bs[i])) and min(bs[i][2:4]) >= 0
+
+    for a, b in ((ca, ba), (ba, ca)):
+        assert fc.collide(a, b).tolist() == [
+            circle_ok(i) and box_ok(i) and fc.collide(a[i], b[i]) for i in range(n)]
+    assert fc.collide(ca, ba)[-5:].tolist() == [False] * 5
+    # one box against the circles' rows, one circle against the boxes' rows
+    box, circle = fc.OBB(0.5, 0.5, 1.0, 0.25, 0.3), fc.Circle(0.5, 1.5, 0.5)
+    assert fc.collide(ca, box).tolist() == [
+        circle_ok(i) and fc.collide(ca[i], box) for i in range(n)]
+    assert fc.collide(ba, circle).tolist() == [
+        box_ok(i) and fc.collide(ba[i], circle) for i in range(n)]

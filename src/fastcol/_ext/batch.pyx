@@ -30,7 +30,8 @@ from .geometry cimport (
 )
 from .predicates cimport exact_origin, orient_sign
 from .narrowphase cimport (
-    Round, point_box, round_result, round_round_closest, round_round_collide,
+    Round, circle_obb_filter, point_box, round_result, round_round_closest,
+    round_round_collide, thin_limit,
 )
 from .contacts cimport Hit, contact_circles, contact_views
 from .queries cimport (
@@ -495,6 +496,76 @@ cdef void _circle_box_rows(int query, const Side* a, const Side* b, const floati
             dist[i] = <floating>(sep if sep > 0.0 else 0.0)
 
 
+cdef void _circle_obb_rows(Side* a, Side* b, const floating* da, const floating* db,
+                           Py_ssize_t start, Py_ssize_t stop,
+                           unsigned char* hit) noexcept nogil:
+    # collide of a circle operand and an OBB one, in either order: circle_obb_filter
+    # on the rows as stored (its differences are the same in every exact frame, and
+    # the world's size bounds the frame's), and where it cannot decide, or the box is
+    # thin enough for convex_obb to flatten, the general path
+    cdef Side* sc = a if a.kind == CIRCLE else b
+    cdef Side* sb = b if a.kind == CIRCLE else a
+    cdef const floating* dc = da if a.kind == CIRCLE else db
+    cdef const floating* dd = db if a.kind == CIRCLE else da
+    cdef Py_ssize_t i
+    cdef int k
+    cdef double x = 0.0, y = 0.0, r = 0.0, cx = 0.0, cy = 0.0, hw = 0.0, hh = 0.0
+    cdef double c = 1.0, s = 0.0, angle = 0.0, thin
+    if sc.fixed:
+        x = sc.view.f[0]
+        y = sc.view.f[1]
+        r = sc.view.f[2]
+    if sb.fixed:
+        cx = sb.view.f[0]
+        cy = sb.view.f[1]
+        hw = sb.view.f[2]
+        hh = sb.view.f[3]
+        c = sb.view.cos
+        s = sb.view.sin
+    for i in range(start, stop):
+        if not sc.fixed:
+            x = dc[3 * i]
+            y = dc[3 * i + 1]
+            r = dc[3 * i + 2]
+        if not sb.fixed:
+            cx = dd[5 * i]
+            cy = dd[5 * i + 1]
+            hw = dd[5 * i + 2]
+            hh = dd[5 * i + 3]
+            angle = dd[5 * i + 4]
+        # load_row's rule: every number finite, r, hw and hh >= 0
+        if not ((r >= 0.0) & (hw >= 0.0) & (hh >= 0.0)
+                & ((x - x) + (y - y) + (r - r) + (cx - cx) + (cy - cy) + (hw - hw)
+                   + (hh - hh) + (angle - angle) == 0.0)):
+            hit[i] = False
+            continue
+        if not sb.fixed:
+            c = cos(angle)
+            s = sin(angle)
+        thin = thin_limit(cx, cy, hw, hh)
+        k = 2
+        if hw >= thin and hh >= thin:
+            # convex_obb's corners' reach, and the circle's coordinates
+            k = circle_obb_filter(x, y, r, cx, cy, c, s, hw, hh,
+                                  max(max(fabs(cx), fabs(cy)) + 2.0 * (hw + hh),
+                                      max(fabs(x), fabs(y))))
+        if k == 2:
+            # the rows as load_row reads them (without a second cos and sin)
+            sc.view.f[0] = x
+            sc.view.f[1] = y
+            sc.view.f[2] = r
+            sb.view.f[0] = cx
+            sb.view.f[1] = cy
+            sb.view.f[2] = hw
+            sb.view.f[3] = hh
+            sb.view.cos = c
+            sb.view.sin = s
+            if not sb.fixed:
+                sb.view.f[4] = angle
+            k = collide_views(&sc.view, &sb.view)
+        hit[i] = k == 1
+
+
 cdef void _collide_rows(Side* a, Side* b, const floating* da, const floating* db,
                         Py_ssize_t start, Py_ssize_t stop, unsigned char* hit) noexcept nogil:
     # rows start..stop of collide, by the loop for the operands' kinds (_Job.run and
@@ -503,6 +574,8 @@ cdef void _collide_rows(Side* a, Side* b, const floating* da, const floating* db
         _circles_collide(a, b, da, db, start, stop, hit)
     elif (a.kind == CIRCLE and b.kind == AABB_KIND) or (a.kind == AABB_KIND and b.kind == CIRCLE):
         _circle_box_rows(COLLIDE, a, b, da, db, start, stop, hit, <floating*>NULL)
+    elif (a.kind == CIRCLE and b.kind == OBB_KIND) or (a.kind == OBB_KIND and b.kind == CIRCLE):
+        _circle_obb_rows(a, b, da, db, start, stop, hit)
     elif a.kind <= SEGMENT and b.kind <= SEGMENT:
         _round_loop(COLLIDE, a, b, da, db, start, stop, hit, <floating*>NULL,
                     <floating*>NULL, <floating*>NULL)

@@ -12,11 +12,6 @@ from .geometry cimport (
 )
 from .shapes cimport AABB_KIND, OBB_KIND, POLYGON
 
-# an OBB thinner than 2**-48 of its corners' magnitude is taken at zero thickness
-# (see the reference's THIN)
-cdef double THIN = 1.0 / 281474976710656.0
-
-
 # ------------------------------------------------------------------ convex shapes
 
 cdef void convex_aabb(Convex* cv, double x0, double y0, double x1, double y1) noexcept nogil:
@@ -39,12 +34,12 @@ cdef void convex_aabb(Convex* cv, double x0, double y0, double x1, double y1) no
 
 cdef void convex_obb(Convex* cv, double cx, double cy, double c, double s,
                      double hw, double hh) noexcept nogil:
-    # the half extents as the corners are computed: a side thinner than THIN of the
-    # corners' magnitude at zero thickness (box_extents in the reference)
-    cdef double m = max(fabs(cx), fabs(cy)) + hw + hh
-    if hh < THIN * m:
+    # the half extents as the corners are computed: a side thinner than thin_limit
+    # at zero thickness (box_extents in the reference)
+    cdef double thin = thin_limit(cx, cy, hw, hh)
+    if hh < thin:
         hh = 0.0
-    if hw < THIN * m:
+    if hw < thin:
         hw = 0.0
     cdef double hx = hw * c
     cdef double hy = hw * s
@@ -620,7 +615,7 @@ cdef inline double _round_bound(const Round* a, const Convex* cv) noexcept nogil
 
 cdef bint round_convex_collide(const Round* a, const Convex* cv) noexcept nogil:
     cdef int n = cv.n
-    cdef int i, j
+    cdef int i, j, k
     cdef SegClosest r
     cdef bint tested = False
     cdef double bound
@@ -628,6 +623,11 @@ cdef bint round_convex_collide(const Round* a, const Convex* cv) noexcept nogil:
         # a point core and a box: the clamped nearest point, not a search of the edges
         return circle_aabb_collide(a.ax, a.ay, a.r, cv.box_x[0], cv.box_y[0], cv.box_x[1],
                                    cv.box_y[2])
+    if cv.kind == OBB_KIND and a.ax == a.bx and a.ay == a.by:
+        k = circle_obb_filter(a.ax, a.ay, a.r, cv.cx, cv.cy, cv.cos, cv.sin, cv.hw, cv.hh,
+                              max(cv.reach, max(fabs(a.ax), fabs(a.ay))))
+        if k != 2:
+            return k == 1
     if point_in_convex(cv, a.ax, a.ay):
         return True
     bound = _round_bound(a, cv)
