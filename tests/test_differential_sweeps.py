@@ -8,6 +8,7 @@ return has the same bits; a mismatch is a bug in one of them.
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 from hypothesis import assume, given, settings
@@ -260,3 +261,50 @@ def test_rays_and_sweeps_at_every_scale_bit_identical(kind, scale_, data):
     other = data.draw(specs(data.draw(st.sampled_from(KINDS), label="kind b")), label="b")
     check_toi(spec, (0.0, 0.0), other, v, INF)
     check_toi(spec, (-v[1], v[0]), other, (v[0], 0.0), 1e300)
+
+
+# ------------------------------------------------------ rays at OBBs, near certainty
+# The compiled ray_ring decides most rays at an OBB in the box's own frame (sweeps.pyx
+# _obb_entry) and leaves to the corners those within its tolerance of a corner, of a
+# face's line or of running along a face; the reference always decides from the
+# corners.  Rays aimed at corners and edge points with directions a relative 1e-17 to
+# 1e-9 off, and rays all but parallel to a face, straddle that tolerance.
+
+
+def _obb_target_rays(seed, n):
+    rng = random.Random(seed)
+    for _ in range(n):
+        off, s = rng.choice((0.0, 1e6, -3e7, 0.25)), rng.choice((1e-3, 1.0, 1e3))
+        hw = rng.uniform(0.01, 1.0) * s
+        hh = rng.choice((rng.uniform(0.01, 1.0) * s, s * 1e-14, s * 1e-17))
+        angle = rng.uniform(-7.0, 7.0)
+        spec = ("OBB", (off + rng.uniform(-s, s), off + rng.uniform(-s, s), hw, hh, angle))
+        c, sn = math.cos(angle), math.sin(angle)
+        u = rng.choice((hw, -hw, rng.uniform(-hw, hw)))
+        v = rng.choice((hh, -hh, rng.uniform(-hh, hh)))
+        tx = spec[1][0] + u * c - v * sn
+        ty = spec[1][1] + u * sn + v * c
+        if rng.random() < 0.3:
+            # along a face: the box's axis, a hair off
+            phi = angle + rng.choice((0.0, math.pi / 2, math.pi, -math.pi / 2))
+        else:
+            phi = rng.uniform(-math.pi, math.pi)
+        dist = rng.uniform(2.0, 6.0) * s
+        ox, oy = tx - dist * math.cos(phi), ty - dist * math.sin(phi)
+        rel = rng.choice((0.0, 1e-17, -1e-17, 1e-15, -1e-15, 1e-13, -1e-13, 1e-11, 1e-9))
+        d = (math.cos(phi + rel), math.sin(phi + rel))
+        yield spec, (ox, oy), d
+
+
+OBB_RAYS = list(_obb_target_rays(41, 1500))
+
+
+def test_obb_rays_near_the_box_frames_tolerance_bit_identical():
+    hits = 0
+    for spec, origin, d in OBB_RAYS:
+        hits += check_ray(spec, origin, d) is not None
+        # a point moving along the ray: time_of_impact casts the same ray from a vertex
+        point = ("Segment", (origin[0], origin[1], origin[0], origin[1]))
+        same("time_of_impact", (build(REF, point), d, build(REF, spec), (0.0, 0.0), 10.0),
+             (build(EXT, point), d, build(EXT, spec), (0.0, 0.0), 10.0))
+    assert hits > len(OBB_RAYS) // 3

@@ -229,6 +229,75 @@ cdef int ray_round(double px, double py, double dx, double dy, double ax, double
 
 # --------------------------------------------------------------------- convex shapes
 
+cdef inline bint _clear_face(double d_in, double gap, double s0, double s1, double h,
+                             double tol, double ltol) noexcept nogil:
+    # whether the ray surely enters an OBB through one face (box frame): heading in
+    # across it (d_in, the direction along the face's inward normal, times the face's
+    # length 2 h, beyond tol), from outside its line (gap beyond ltol), its line
+    # through the face between the corners (their sides s0, s1 of opposite signs,
+    # each beyond tol)
+    return (2.0 * h * d_in > tol and gap > ltol
+            and ((s0 > tol and s1 < -tol) or (s0 < -tol and s1 > tol)))
+
+
+cdef inline int _obb_entry(double px, double py, double dx, double dy, const Convex* cv,
+                           int* face) noexcept nogil:
+    # ray_ring's answer for an OBB where the box's own frame makes it certain: HIT
+    # with the face (its t is ray_ring's, from the corners), MISS, or -1 where
+    # ray_ring must decide from the corners.  In the frame (u along (cos, sin), v
+    # across) every sign ray_ring takes is a product of the quantities below; each
+    # differs from its value for the corners as computed by their rounding (3 ulps
+    # of |centre| + hw + hh), the axis a hair off unit length and the rounding here,
+    # under 2**-46 of |d| size (size: no less than every |coordinate|): tol and ltol,
+    # 2**-40 of it, cover that 64 times over.  A face certain to be entered is the
+    # only one (the ray meets a convex ring once from outside), and no corner lies on
+    # the ray's line.  Boxes of zero width, the origin inside or near the box, and
+    # sizes outside 2**-400..2**400 go to the corners
+    cdef double hw = cv.hw
+    cdef double hh = cv.hh
+    cdef double size = max(cv.reach, max(fabs(px), fabs(py)))
+    cdef double ltol = 9.094947017729282e-13 * size
+    cdef double tol = ltol * (fabs(dx) + fabs(dy))
+    cdef double qx = px - cv.cx
+    cdef double qy = py - cv.cy
+    cdef double pu = qx * cv.cos + qy * cv.sin
+    cdef double pv = qy * cv.cos - qx * cv.sin
+    cdef double du = dx * cv.cos + dy * cv.sin
+    cdef double dv = dy * cv.cos - dx * cv.sin
+    cdef double s0, s1, s2, s3
+    if not (hw > 0.0 and hh > 0.0 and 3.872591914849318e-121 <= size <= 2.5822498780869086e+120):
+        return -1
+    # the corners' sides of the ray's line, d x (corner - p), in ring order
+    s0 = du * (0.0 - hh - pv) - dv * (0.0 - hw - pu)
+    s1 = du * (0.0 - hh - pv) - dv * (hw - pu)
+    s2 = du * (hh - pv) - dv * (hw - pu)
+    s3 = du * (hh - pv) - dv * (0.0 - hw - pu)
+    if ((s0 > tol and s1 > tol and s2 > tol and s3 > tol)
+            or (s0 < -tol and s1 < -tol and s2 < -tol and s3 < -tol)):
+        # the line passes the box by
+        return MISS
+    if ((du * (0.0 - hw - pu) + dv * (0.0 - hh - pv) < -tol)
+            and (du * (hw - pu) + dv * (0.0 - hh - pv) < -tol)
+            and (du * (hw - pu) + dv * (hh - pv) < -tol)
+            and (du * (0.0 - hw - pu) + dv * (hh - pv) < -tol)):
+        # every corner behind the origin
+        return MISS
+    # the faces the ray can enter: one across u, one across v
+    if du < 0.0 and _clear_face(0.0 - du, pu - hw, s1, s2, hh, tol, ltol):
+        face[0] = 1     # right
+        return HIT
+    if du > 0.0 and _clear_face(du, 0.0 - pu - hw, s3, s0, hh, tol, ltol):
+        face[0] = 3     # left
+        return HIT
+    if dv > 0.0 and _clear_face(dv, 0.0 - pv - hh, s0, s1, hw, tol, ltol):
+        face[0] = 0     # bottom
+        return HIT
+    if dv < 0.0 and _clear_face(0.0 - dv, pv - hh, s2, s3, hw, tol, ltol):
+        face[0] = 2     # top
+        return HIT
+    return -1
+
+
 cdef int ray_ring(double px, double py, double dx, double dy, const Convex* cv,
                   double* t, int* face, bint outside) noexcept nogil:
     # an OBB or Polygon: the side the ray enters through, by exact signs; t, face
@@ -237,16 +306,35 @@ cdef int ray_ring(double px, double py, double dx, double dy, const Convex* cv,
     # be the answer and its test is skipped
     cdef int n = cv.n
     cdef bint box = cv.kind == OBB_KIND
-    cdef int i, j, si, sj, s0, inner
+    cdef int i, j, si, sj, s0, inner, st
     cdef int point_face = -1
-    cdef double xi, yi, xj, yj, x0, y0, ex, ey, num, den, nx, ny
-    # the bounds within which the exact predicates decide (every coordinate here is
-    # at most size in magnitude)
-    cdef double size = max(cv.reach, max(fabs(px), fabs(py)))
-    cdef double obound = pair_bound(size)
-    cdef double sbound = ray_bound(dx, dy, size)
+    cdef double xi, yi, xj, yj, x0, y0, ex, ey, num, den, nx, ny, size, obound, sbound
+    if box:
+        st = _obb_entry(px, py, dx, dy, cv, &i)
+        if st == MISS:
+            return MISS
+        if st == HIT:
+            # the face's crossing, as the search below takes it
+            j = i + 1 if i + 1 < n else 0
+            xi = cv.xs[i] - cv.ox
+            yi = cv.ys[i] - cv.oy
+            xj = cv.xs[j] - cv.ox
+            yj = cv.ys[j] - cv.oy
+            ex = xj - xi
+            ey = yj - yi
+            num = ex * (py - yi) - ey * (px - xi)
+            den = ex * dy - ey * dx
+            face[0] = i
+            t[0] = _on_side(-num / den if num < 0.0 and den > 0.0 else NAN, px, py, dx,
+                            dy, xi, yi, xj, yj)
+            return HIT
     if not outside and point_in_convex(cv, px, py):
         return INSIDE
+    # the bounds within which the exact predicates decide (every coordinate here is
+    # at most size in magnitude)
+    size = max(cv.reach, max(fabs(px), fabs(py)))
+    obound = pair_bound(size)
+    sbound = ray_bound(dx, dy, size)
     x0 = cv.xs[0] - cv.ox
     y0 = cv.ys[0] - cv.oy
     xi = x0
