@@ -441,6 +441,20 @@ cdef void _circles_distance(const Side* sa, const Side* sb, const floating* da,
         dist[i] = <floating>(sep if ok else NAN)
 
 
+cdef inline void _fields(const Side* s, const floating* d, Py_ssize_t i, Py_ssize_t w,
+                         Py_ssize_t stop, double* v) noexcept nogil:
+    # v (OUT): the w numbers of row i of an operand (of its shape, where one shape
+    # stands for every row), the rows asked for AHEAD of the one read
+    cdef Py_ssize_t k
+    if s.fixed:
+        for k in range(w):
+            v[k] = s.view.f[k]
+        return
+    _ahead(d, w * i, w * stop)
+    for k in range(w):
+        v[k] = d[w * i + k]
+
+
 cdef void _circle_box_rows(int query, const Side* a, const Side* b, const floating* da,
                            const floating* db, Py_ssize_t start, Py_ssize_t stop,
                            unsigned char* hit, floating* dist) noexcept nogil:
@@ -454,30 +468,15 @@ cdef void _circle_box_rows(int query, const Side* a, const Side* b, const floati
     cdef const floating* dd = db if a.kind == CIRCLE else da
     cdef Py_ssize_t i
     cdef int edge
-    cdef double cx = 0.0, cy = 0.0, r = 0.0, x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
-    cdef double qx, qy, sep
+    cdef double cx, cy, r, x0, y0, x1, y1, qx, qy, sep
+    cdef double c[3]
+    cdef double box[4]
     cdef bint ok, inside
-    if sc.fixed:
-        cx = sc.view.f[0]
-        cy = sc.view.f[1]
-        r = sc.view.f[2]
-    if sb.fixed:
-        x0 = sb.view.f[0]
-        y0 = sb.view.f[1]
-        x1 = sb.view.f[2]
-        y1 = sb.view.f[3]
     for i in range(start, stop):
-        if not sc.fixed:
-            _ahead(dc, 3 * i, 3 * stop)
-            cx = dc[3 * i]
-            cy = dc[3 * i + 1]
-            r = dc[3 * i + 2]
-        if not sb.fixed:
-            _ahead(dd, 4 * i, 4 * stop)
-            x0 = dd[4 * i]
-            y0 = dd[4 * i + 1]
-            x1 = dd[4 * i + 2]
-            y1 = dd[4 * i + 3]
+        _fields(sc, dc, i, 3, stop, c)
+        _fields(sb, dd, i, 4, stop, box)
+        cx, cy, r = c[0], c[1], c[2]
+        x0, y0, x1, y1 = box[0], box[1], box[2], box[3]
         # both rows shapes: finite (x - x is 0.0 for every finite x, NaN for NaN and
         # inf), r >= 0, min <= max; bitwise & and |: no branches to mispredict
         ok = ((r >= 0.0) & (x0 <= x1) & (y0 <= y1)
@@ -509,30 +508,17 @@ cdef void _circle_obb_rows(Side* a, Side* b, const floating* da, const floating*
     cdef const floating* dd = db if a.kind == CIRCLE else da
     cdef Py_ssize_t i
     cdef int k
-    cdef double x = 0.0, y = 0.0, r = 0.0, cx = 0.0, cy = 0.0, hw = 0.0, hh = 0.0
-    cdef double c = 1.0, s = 0.0, angle = 0.0, thin
-    if sc.fixed:
-        x = sc.view.f[0]
-        y = sc.view.f[1]
-        r = sc.view.f[2]
-    if sb.fixed:
-        cx = sb.view.f[0]
-        cy = sb.view.f[1]
-        hw = sb.view.f[2]
-        hh = sb.view.f[3]
-        c = sb.view.cos
-        s = sb.view.sin
+    cdef double x, y, r, cx, cy, hw, hh, angle, thin
+    # a fixed box's axis, from its view; a row's, from its angle below
+    cdef double c = sb.view.cos if sb.fixed else 1.0
+    cdef double s = sb.view.sin if sb.fixed else 0.0
+    cdef double v[3]
+    cdef double box[5]
     for i in range(start, stop):
-        if not sc.fixed:
-            x = dc[3 * i]
-            y = dc[3 * i + 1]
-            r = dc[3 * i + 2]
-        if not sb.fixed:
-            cx = dd[5 * i]
-            cy = dd[5 * i + 1]
-            hw = dd[5 * i + 2]
-            hh = dd[5 * i + 3]
-            angle = dd[5 * i + 4]
+        _fields(sc, dc, i, 3, stop, v)
+        _fields(sb, dd, i, 5, stop, box)
+        x, y, r = v[0], v[1], v[2]
+        cx, cy, hw, hh, angle = box[0], box[1], box[2], box[3], box[4]
         # load_row's rule: every number finite, r, hw and hh >= 0
         if not ((r >= 0.0) & (hw >= 0.0) & (hh >= 0.0)
                 & ((x - x) + (y - y) + (r - r) + (cx - cx) + (cy - cy) + (hw - hw)
@@ -558,10 +544,9 @@ cdef void _circle_obb_rows(Side* a, Side* b, const floating* da, const floating*
             sb.view.f[1] = cy
             sb.view.f[2] = hw
             sb.view.f[3] = hh
+            sb.view.f[4] = angle
             sb.view.cos = c
             sb.view.sin = s
-            if not sb.fixed:
-                sb.view.f[4] = angle
             k = collide_views(&sc.view, &sb.view)
         hit[i] = k == 1
 
