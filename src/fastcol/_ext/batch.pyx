@@ -559,7 +559,8 @@ cdef void _collide_rows(Side* a, Side* b, const floating* da, const floating* db
         _circles_collide(a, b, da, db, start, stop, hit)
     elif (a.kind == CIRCLE and b.kind == AABB_KIND) or (a.kind == AABB_KIND and b.kind == CIRCLE):
         _circle_box_rows(COLLIDE, a, b, da, db, start, stop, hit, <floating*>NULL)
-    elif (a.kind == CIRCLE and b.kind == OBB_KIND) or (a.kind == OBB_KIND and b.kind == CIRCLE):
+    elif ((a.kind == CIRCLE and b.kind == OBB_KIND)
+          or (a.kind == OBB_KIND and b.kind == CIRCLE)):
         _circle_obb_rows(a, b, da, db, start, stop, hit)
     elif a.kind <= SEGMENT and b.kind <= SEGMENT:
         _round_loop(COLLIDE, a, b, da, db, start, stop, hit, <floating*>NULL,
@@ -637,6 +638,21 @@ cdef inline void _ray_out(bint ok, const double* out, Py_ssize_t i, unsigned cha
         point[2 * i] = point[2 * i + 1] = normal[2 * i] = normal[2 * i + 1] = 0.0
 
 
+cdef inline bint _ray_of(Py_ssize_t i, const double* org, Py_ssize_t so,
+                         const double* dirs, Py_ssize_t sd, const double* lim,
+                         Py_ssize_t sl, double* r) noexcept nogil:
+    # r (OUT): row i's origin, direction and max_t (so, sd, sl: their row strides, 0
+    # for one value standing for every row); whether the row is a ray: finite, a
+    # direction that is not zero, max_t >= 0 (not NaN)
+    r[0] = org[i * so]
+    r[1] = org[i * so + 1]
+    r[2] = dirs[i * sd]
+    r[3] = dirs[i * sd + 1]
+    r[4] = lim[i * sl]
+    return (_finite2(r[0], r[1]) and _finite2(r[2], r[3])
+            and not (r[2] == 0.0 and r[3] == 0.0) and r[4] >= 0.0)
+
+
 cdef void _ray_loop(Side* a, const floating* da, const double* org, Py_ssize_t so,
                     const double* dirs, Py_ssize_t sd, const double* lim, Py_ssize_t sl,
                     Py_ssize_t start, Py_ssize_t stop, unsigned char* hit, floating* t,
@@ -644,20 +660,14 @@ cdef void _ray_loop(Side* a, const floating* da, const double* org, Py_ssize_t s
     # rows start..stop of raycast; so, sd, sl: the row strides of the origins,
     # directions and limits (0 for one value standing for every row)
     cdef Py_ssize_t i
-    cdef double px, py, dx, dy, limit
+    cdef double r[5]
     cdef double out[5]
     for i in range(start, stop):
-        px = org[i * so]
-        py = org[i * so + 1]
-        dx = dirs[i * sd]
-        dy = dirs[i * sd + 1]
-        limit = lim[i * sl]
-        # a row that is no ray (not finite, a zero direction, max_t < 0 or NaN) or
-        # no shape has no hit
-        _ray_out(_finite2(px, py) and _finite2(dx, dy) and not (dx == 0.0 and dy == 0.0)
-                 and limit >= 0.0 and (a.fixed or load_row(a, da + i * a.width, i))
-                 and raycast_view(&a.view, px, py, dx, dy, limit, out), out, i, hit, t,
-                 point, normal)
+        # a row that is no ray or no shape has no hit
+        _ray_out(_ray_of(i, org, so, dirs, sd, lim, sl, r)
+                 and (a.fixed or load_row(a, da + i * a.width, i))
+                 and raycast_view(&a.view, r[0], r[1], r[2], r[3], r[4], out), out, i,
+                 hit, t, point, normal)
 
 
 cdef void _ray_rows(int kind, const floating* da, const double* org, Py_ssize_t so,
@@ -668,34 +678,31 @@ cdef void _ray_rows(int kind, const floating* da, const double* org, Py_ssize_t 
     # (the frame-free kernels ray_disc and ray_box), on the row read in place
     cdef Py_ssize_t i
     cdef const floating* row
-    cdef double px, py, dx, dy, limit, sx, sy, x0, y0, x1, y1
+    cdef double sx, sy, x0, y0, x1, y1
+    cdef double r[5]
     cdef double out[5]
     cdef double h[3]
     cdef int e, st
     cdef bint ok
     cdef Py_ssize_t width = 3 if kind == CIRCLE else 4
     for i in range(start, stop):
-        px = org[i * so]
-        py = org[i * so + 1]
-        dx = dirs[i * sd]
-        dy = dirs[i * sd + 1]
-        limit = lim[i * sl]
         row = da + i * width
         x0 = row[0]
         y0 = row[1]
         x1 = row[2]
         y1 = row[3] if kind != CIRCLE else 0.0
-        # load_row's rule: finite, and a radius >= 0 or lower corner <= upper corner
-        ok = (_finite2(px, py) and _finite2(dx, dy) and not (dx == 0.0 and dy == 0.0)
-              and limit >= 0.0 and _finite2(x0, y0) and _finite2(x1, y1)
+        # a ray, and load_row's rule: finite, and a radius >= 0 or lower corner <=
+        # upper corner
+        ok = (_ray_of(i, org, so, dirs, sd, lim, sl, r) and _finite2(x0, y0)
+              and _finite2(x1, y1)
               and (x1 >= 0.0 if kind == CIRCLE else (x0 <= x1 and y0 <= y1)))
         if ok:
-            e = _scaled(dx, dy, &sx, &sy)
+            e = _scaled(r[2], r[3], &sx, &sy)
             if kind == CIRCLE:
-                st = ray_disc(px, py, sx, sy, x0, y0, x1, h, True)
+                st = ray_disc(r[0], r[1], sx, sy, x0, y0, x1, h, True)
             else:
-                st = ray_box(px, py, sx, sy, x0, y0, x1, y1, h)
-            ok = _ray_hit(st, h, e, px, py, dx, dy, limit, out)
+                st = ray_box(r[0], r[1], sx, sy, x0, y0, x1, y1, h)
+            ok = _ray_hit(st, h, e, r[0], r[1], r[2], r[3], r[4], out)
         _ray_out(ok, out, i, hit, t, point, normal)
 
 
