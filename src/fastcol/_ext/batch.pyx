@@ -25,8 +25,7 @@ cimport numpy as cnp
 
 from .geometry cimport (
     SegClosest, closest_on_line, closest_on_segment, dist2, lift, point_segment,
-    segment_segment, segments_local, segments_local_d2,
-    segments_rows_d2,
+    segment_segment, segments_local, segments_rows_d2,
 )
 from .predicates cimport exact_origin, orient_sign
 from .narrowphase cimport (
@@ -42,7 +41,7 @@ from .queries cimport (
     view_of,
 )
 from .pool cimport run_rows, slots_for
-from .sweeps cimport _ray_hit, _scaled, ray_box, ray_disc, raycast_view, toi_views
+from .sweeps cimport ray_unframed, raycast_view, toi_views
 from .shapes cimport AABB_KIND, CAPSULE, CIRCLE, OBB_KIND, POLYGON, SEGMENT, Shape
 
 import numpy as np
@@ -674,35 +673,25 @@ cdef void _ray_rows(int kind, const floating* da, const double* org, Py_ssize_t 
                     const double* dirs, Py_ssize_t sd, const double* lim, Py_ssize_t sl,
                     Py_ssize_t start, Py_ssize_t stop, unsigned char* hit, floating* t,
                     floating* point, floating* normal) noexcept nogil:
-    # _ray_loop over an array of circles or AABBs: raycast_view's steps for the kind
-    # (the frame-free kernels ray_disc and ray_box), on the row read in place
-    cdef Py_ssize_t i
-    cdef const floating* row
-    cdef double sx, sy, x0, y0, x1, y1
+    # _ray_loop over an array of circles or AABBs: raycast_view's frame-free path
+    # (ray_unframed), on the row read in place
+    cdef Py_ssize_t i, k
+    cdef bint circle = kind == CIRCLE
+    cdef Py_ssize_t width = 3 if circle else 4
     cdef double r[5]
+    cdef double f[4]
     cdef double out[5]
-    cdef double h[3]
-    cdef int e, st
     cdef bint ok
-    cdef Py_ssize_t width = 3 if kind == CIRCLE else 4
+    f[3] = 0.0
     for i in range(start, stop):
-        row = da + i * width
-        x0 = row[0]
-        y0 = row[1]
-        x1 = row[2]
-        y1 = row[3] if kind != CIRCLE else 0.0
+        for k in range(width):
+            f[k] = da[i * width + k]
         # a ray, and load_row's rule: finite, and a radius >= 0 or lower corner <=
         # upper corner
-        ok = (_ray_of(i, org, so, dirs, sd, lim, sl, r) and _finite2(x0, y0)
-              and _finite2(x1, y1)
-              and (x1 >= 0.0 if kind == CIRCLE else (x0 <= x1 and y0 <= y1)))
-        if ok:
-            e = _scaled(r[2], r[3], &sx, &sy)
-            if kind == CIRCLE:
-                st = ray_disc(r[0], r[1], sx, sy, x0, y0, x1, h, True)
-            else:
-                st = ray_box(r[0], r[1], sx, sy, x0, y0, x1, y1, h)
-            ok = _ray_hit(st, h, e, r[0], r[1], r[2], r[3], r[4], out)
+        ok = (_ray_of(i, org, so, dirs, sd, lim, sl, r) and _finite2(f[0], f[1])
+              and _finite2(f[2], f[3])
+              and (f[2] >= 0.0 if circle else (f[0] <= f[2] and f[1] <= f[3]))
+              and ray_unframed(circle, r[0], r[1], r[2], r[3], f, r[4], out))
         _ray_out(ok, out, i, hit, t, point, normal)
 
 
@@ -1306,7 +1295,9 @@ cdef void _segments_intersect_rows(const PointArg* args, Py_ssize_t start, Py_ss
     cdef Py_ssize_t i
     cdef double v[8]
     for i in range(start, stop):
-        hit[i] = _read4(a, b, c, d, i, v) == 0.0 and segments_local_d2(v) == 0.0
+        hit[i] = (_read4(a, b, c, d, i, v) == 0.0
+                  and segments_rows_d2(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7])
+                  == 0.0)
 
 
 cdef void _orient_rows(const PointArg* args, Py_ssize_t start, Py_ssize_t stop,

@@ -298,3 +298,20 @@ cdef inline bint _ray_hit(int st, const double* hit, int e, double px, double py
     out[3] = hit[1]
     out[4] = hit[2]
     return True
+
+
+cdef inline bint ray_unframed(bint circle, double px, double py, double dx, double dy,
+                              const double* f, double limit, double* out) noexcept nogil:
+    # raycast_view's answer for a circle (f = cx, cy, r) or an AABB (f = x0, y0, x1,
+    # y1), which need no frame: ray_disc reads the origin only through p - c and
+    # exact signs of it, ray_box only differences of coordinates, the same in every
+    # exact shift
+    cdef double sx, sy
+    cdef double hit[3]
+    cdef int e = _scaled(dx, dy, &sx, &sy)
+    cdef int st
+    if circle:
+        st = ray_disc(px, py, sx, sy, f[0], f[1], f[2], hit, True)
+    else:
+        st = ray_box(px, py, sx, sy, f[0], f[1], f[2], f[3], hit)
+    return _ray_hit(st, hit, e, px, py, dx, dy, limit, out)

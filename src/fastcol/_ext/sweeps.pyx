@@ -463,16 +463,11 @@ cdef bint raycast_view(const View* v, double px, double py, double dx, double dy
     cdef int e, st
     cdef Round rc
     cdef Convex cv
-    e = _scaled(dx, dy, &sx, &sy)
     if v.kind == AABB_KIND:
-        # a box needs no frame (see ray_box)
-        st = ray_box(px, py, sx, sy, v.f[0], v.f[1], v.f[2], v.f[3], hit)
-        return _ray_hit(st, hit, e, px, py, dx, dy, limit, out)
+        return ray_unframed(False, px, py, dx, dy, v.f, limit, out)
     if v.kind == CIRCLE:
-        # nor does a circle: ray_disc reads the origin only through p - c and exact
-        # signs of it, the same in every exact shift
-        st = ray_disc(px, py, sx, sy, v.f[0], v.f[1], v.f[2], hit, True)
-        return _ray_hit(st, hit, e, px, py, dx, dy, limit, out)
+        return ray_unframed(True, px, py, dx, dy, v.f, limit, out)
+    e = _scaled(dx, dy, &sx, &sy)
     # the shape's reference point, where subtracting it is exact for the ray's origin
     # too (see queries' view_frame): the ray's sign tests are then exact
     view_origin(v, &ox, &oy)
