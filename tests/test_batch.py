@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+from fractions import Fraction
 import threading
 import time
 
@@ -613,8 +614,20 @@ def test_round_distance_rows_on_hard_cases_equal_scalar_rows(fc, ka, kb):
     for x, y in ((arr_a, arr_b), (arr_b, arr_a)):
         want = [fc.distance(p, q) for p, q in zip(rows_of(x, len(cases)),
                                                   rows_of(y, len(cases)))]
-        assert fc.distance(x, y).tobytes() == as_bytes(want)
+        got = fc.distance(x, y)
+        assert got.tobytes() == as_bytes(want)
         assert fc.collide(x, y).tolist() == [d == 0.0 for d in want]
+        # and the verdicts against exact arithmetic: the cores' exact distance
+        # against the radii (the segments' r = 0), outside a band of 1e-12 of the size
+        for d, (case, radii) in zip(got.tolist(), cases):
+            total = Fraction(radii[0] if ka == "Capsule" else 0.0) + Fraction(
+                radii[1] if kb == "Capsule" else 0.0)
+            d2 = exact.segment_segment_dist2(*case)
+            band = Fraction(1e-12) * (exact.frame_extent(case) + total)
+            if d2 > (total + band) ** 2 or (total > band and d2 < (total - band) ** 2):
+                assert (d == 0.0) is (d2 <= total * total), case
+            if total == 0:
+                assert (d == 0.0) is exact.segments_intersect(*case), case
 
 
 def test_segment_primitives_on_hard_cases_equal_scalar_rows(fc):
