@@ -130,21 +130,31 @@ cdef inline int _corner_side(double pu, double pv, double du, double dv, double 
     return side_within(du * (v - pv) - dv * (u - pu), bound, pu, pv, du, dv, u, v)
 
 
-cdef inline int ray_slab(double pu, double pv, double du, double dv, double u0,
-                         double v0, double u1, double v1, double* t,
-                         int* face) noexcept nogil:
-    # the box [u0, u1] x [v0, v1]; t, face (OUT): entering t and face on a hit.  The
-    # comparisons of times by exact signs (see the reference)
+cdef inline int slab_quick(double pu, double pv, double du, double dv, double u0,
+                           double v0, double u1, double v1) noexcept nogil:
+    # ray_box's answers that take comparisons only: INSIDE, MISS (outside a slab and
+    # not heading into it), else HIT for "the corner tests decide"; an answer other
+    # than HIT is the same before the direction's scaling and after (see the reference)
+    if u0 <= pu and pu <= u1 and v0 <= pv and pv <= v1:
+        return INSIDE
+    # one combined test: over random rays its parts are coin tosses
+    if (((pu > u1) & (du >= 0.0)) | ((pu < u0) & (du <= 0.0))
+            | ((pv > v1) & (dv >= 0.0)) | ((pv < v0) & (dv <= 0.0))):
+        return MISS
+    return HIT
+
+
+cdef inline int slab_entry(double pu, double pv, double du, double dv, double u0,
+                           double v0, double u1, double v1, double* t,
+                           int* face) noexcept nogil:
+    # the box [u0, u1] x [v0, v1], a ray slab_quick left to the corner tests; t, face
+    # (OUT): entering t and face on a hit.  The comparisons of times by exact signs
+    # (see the reference)
     cdef double uin, uout, vin, vout, lu, lv, bound
     cdef int fu, fv, su, sv, order
     cdef bint on_u
-    if u0 <= pu and pu <= u1 and v0 <= pv and pv <= v1:
-        return INSIDE
     su = 1 if du > 0.0 else (-1 if du < 0.0 else 0)
     sv = 1 if dv > 0.0 else (-1 if dv < 0.0 else 0)
-    if (su == 0 and (pu < u0 or pu > u1)) or (sv == 0 and (pv < v0 or pv > v1)):
-        # parallel to a slab and outside it
-        return MISS
     # the entering and exiting sides of each slab
     if su > 0:
         uin = u0
@@ -216,9 +226,18 @@ cdef inline int ray_box(double px, double py, double dx, double dy, double x0,
     # the box [x0, x1] x [y0, y1]; out (OUT) = (t, nx, ny) on a hit.  Only differences
     # of the coordinates enter: every exact shift (the local frame, or none) gives
     # this answer
+    cdef int st = slab_quick(px, py, dx, dy, x0, y0, x1, y1)
+    if st != HIT:
+        return st
+    return box_entry(px, py, dx, dy, x0, y0, x1, y1, out)
+
+
+cdef inline int box_entry(double px, double py, double dx, double dy, double x0,
+                          double y0, double x1, double y1, double* out) noexcept nogil:
+    # ray_box of a ray slab_quick left to the corner tests
     cdef double L, t
     cdef int face
-    cdef int st = ray_slab(px, py, dx, dy, x0, y0, x1, y1, &t, &face)
+    cdef int st = slab_entry(px, py, dx, dy, x0, y0, x1, y1, &t, &face)
     if st != HIT:
         return st
     out[0] = t
@@ -308,10 +327,15 @@ cdef inline bint ray_unframed(bint circle, double px, double py, double dx, doub
     # exact shift
     cdef double sx, sy
     cdef double hit[3]
-    cdef int e = _scaled(dx, dy, &sx, &sy)
+    cdef int e = 0
     cdef int st
     if circle:
+        e = _scaled(dx, dy, &sx, &sy)
         st = ray_disc(px, py, sx, sy, f[0], f[1], f[2], hit, True)
     else:
-        st = ray_box(px, py, sx, sy, f[0], f[1], f[2], f[3], hit)
+        # ray_box, its comparisons before the scaling: most rays miss a box by them
+        st = slab_quick(px, py, dx, dy, f[0], f[1], f[2], f[3])
+        if st == HIT:
+            e = _scaled(dx, dy, &sx, &sy)
+            st = box_entry(px, py, sx, sy, f[0], f[1], f[2], f[3], hit)
     return _ray_hit(st, hit, e, px, py, dx, dy, limit, out)

@@ -372,8 +372,25 @@ def ray_disc(px, py, dx, dy, cx, cy, r):
 _BOTTOM, _RIGHT, _TOP, _LEFT = 0, 1, 2, 3
 
 
-def ray_slab(pu, pv, du, dv, u0, v0, u1, v1):
-    """``(status, t, face)`` of a ray against the box [u0, u1] x [v0, v1] (slabs).
+def slab_quick(pu, pv, du, dv, u0, v0, u1, v1):
+    """``ray_box``'s answers that take comparisons only: ``INSIDE`` when the origin
+    lies in the box, ``MISS`` when it lies outside a slab and does not head into it
+    (parallel to it, or away: then no ``t >= 0`` puts it inside), else ``HIT``,
+    meaning "the corner tests decide".  Only the direction's signs enter: scaling it
+    by a power of two keeps each sign or flushes it to zero, so an answer other than
+    ``HIT`` is the same before the scaling and after.
+    """
+    if u0 <= pu <= u1 and v0 <= pv <= v1:
+        return INSIDE
+    if (pu > u1 and du >= 0.0 or pu < u0 and du <= 0.0
+            or pv > v1 and dv >= 0.0 or pv < v0 and dv <= 0.0):
+        return MISS
+    return HIT
+
+
+def slab_entry(pu, pv, du, dv, u0, v0, u1, v1):
+    """``(status, t, face)`` of a ray against the box [u0, u1] x [v0, v1] (slabs),
+    for a ray ``slab_quick`` left to the corner tests.
 
     The entering face is the one with the largest entering t, and the ray hits when
     that t is positive and no later than either exit.  Those comparisons of times are
@@ -383,13 +400,8 @@ def ray_slab(pu, pv, du, dv, u0, v0, u1, v1):
     top 2, left 3: the order of the box's vertex ring).  The coordinates must be
     exact (the box's own, in an exact local frame).
     """
-    if u0 <= pu <= u1 and v0 <= pv <= v1:
-        return INSIDE, 0.0, -1
     su = 1 if du > 0.0 else -1 if du < 0.0 else 0
     sv = 1 if dv > 0.0 else -1 if dv < 0.0 else 0
-    if su == 0 and (pu < u0 or pu > u1) or sv == 0 and (pv < v0 or pv > v1):
-        # parallel to a slab and outside it
-        return MISS, 0.0, -1
     # the entering and exiting sides of each slab
     uin, uout, fu = (u0, u1, _LEFT) if su > 0 else (u1, u0, _RIGHT)
     vin, vout, fv = (v0, v1, _BOTTOM) if sv > 0 else (v1, v0, _TOP)
@@ -520,11 +532,19 @@ def ray_box(px, py, dx, dy, x0, y0, x1, y1):
     """``(status, t, nx, ny)``: a ray against the box ``[x0, x1] x [y0, y1]`` (see
     ``ray_convex``).
 
-    Only differences of the coordinates enter (``ray_slab``'s comparisons, exact signs
+    Only differences of the coordinates enter (``slab_entry``'s comparisons, exact signs
     and times), so every exact shift of the ray and the box, the local frame or none,
     gives this answer.
     """
-    st, t, face = ray_slab(px, py, dx, dy, x0, y0, x1, y1)
+    st = slab_quick(px, py, dx, dy, x0, y0, x1, y1)
+    if st != HIT:
+        return st, 0.0, 0.0, 0.0
+    return box_entry(px, py, dx, dy, x0, y0, x1, y1)
+
+
+def box_entry(px, py, dx, dy, x0, y0, x1, y1):
+    """``ray_box`` of a ray ``slab_quick`` left to the corner tests."""
+    st, t, face = slab_entry(px, py, dx, dy, x0, y0, x1, y1)
     if st != HIT:
         return st, 0.0, 0.0, 0.0
     if _face_length(face, x0, y0, x1, y1) == 0.0:
