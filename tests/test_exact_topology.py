@@ -505,6 +505,49 @@ def test_orient2d_is_exact_at_every_magnitude(fc, triple):
     assert fc.orient2d(rows([a]), rows([b]), rows([c]))[0] == exact.orient(a, b, c)
 
 
+def _bezout(x, y):
+    """(g, s, t) with s * x + t * y == g == gcd(x, y) (extended Euclid)."""
+    s0, s1, t0, t1 = 1, 0, 0, 1
+    while y:
+        q, x, y = x // y, y, x % y
+        s0, s1, t0, t1 = s1, s0 - q * s1, t1, t0 - q * t1
+    return x, s0, t0
+
+
+@st.composite
+def _grid_triple(draw):
+    """Three points whose coordinates are integer multiples of one power of two u (so
+    every difference of them is exact), u inside the band where the compiled
+    backend's first exact stage works (2**-480 to 2**480), at its edges and outside
+    it.  The third point lies on the line of the first two, or off it by the least
+    the grid allows (the determinant gcd(dx, dy) u**2 against products near 2**55
+    u**2, which the filter cannot decide and which the products' rounding errors
+    decide): the signs of each exact stage, and across its edge."""
+    u = 2.0 ** draw(st.sampled_from([-540, -482, -481, -480, -479, -40, 0, 30, 424, 425,
+                                     426, 470, 490]))
+    big = st.integers(2**25, 2**26).map(lambda v: v * draw(st.sampled_from([-1, 1])))
+    ax, ay = draw(st.integers(-2**26, 2**26)), draw(st.integers(-2**26, 2**26))
+    dx, dy = draw(big), draw(big)
+    t = draw(st.sampled_from([-2, -1, 2, 3]))
+    g, s_, t_ = _bezout(abs(dx), abs(dy))
+    # dx * oy - dy * ox == side * g
+    side = draw(st.sampled_from([-1, 0, 1]))
+    ox, oy = -side * t_ * (1 if dy > 0 else -1), side * s_ * (1 if dx > 0 else -1)
+    a = (ax * u, ay * u)
+    b = ((ax + dx) * u, (ay + dy) * u)
+    c = ((ax + t * dx + ox) * u, (ay + t * dy + oy) * u)
+    return a, b, c
+
+
+@FAST
+@given(triple=_grid_triple())
+def test_orient2d_is_exact_across_the_exact_stages(fc, triple):
+    a, b, c = triple
+    want = exact.orient(a, b, c)
+    assert fc.orient2d(a, b, c) == want, triple
+    assert fc.orient2d(rows([a]), rows([b]), rows([c]))[0] == want, triple
+
+
 def test_orient2d_hand_worked_extremes(fc):
     # the products overflow (1e300 squared) or underflow (5e-324 squared) in floating
     # point; the signs are plain to see

@@ -1,17 +1,100 @@
 """Exact sign predicates (compiled twin of fastcol._ref.predicates).
 
 The filters are inline in predicates.pxd.  This module holds the exact arithmetic for
-the inputs they cannot decide: the determinant written out as a sum of products of two
-input doubles, each product an exact 106-bit integer times a power of two, added into
-a fixed-point integer wide enough for every finite double (bits 2**-2148 to 2**2048).
-Expansion arithmetic (Shewchuk's TwoProduct) would need its inputs' exponents inside a
-band where no product overflows and no rounding error underflows; the integer sum has
-no such band, so one path is exact for every finite input.  The reference computes the
-same signs with ``fractions.Fraction``.
+the inputs they cannot decide, in two stages:
+
+1. Expansion arithmetic (Dekker's TwoProduct, Shewchuk's Two_Two_Diff): when each
+   difference in the determinant's two products is exact as rounded and every factor
+   lies where no product overflows and no rounding error underflows (0, or 2**-480 to
+   2**480 in magnitude), the determinant is exactly a sum of four doubles, whose sign
+   is that of the largest of them that is not zero.  That is every input of the
+   kernels' local frames short of the extremes, at a few dozen operations.
+2. Otherwise the determinant written out as a sum of products of two input doubles,
+   each product an exact 106-bit integer times a power of two, added into a
+   fixed-point integer wide enough for every finite double (bits 2**-2148 to 2**2048):
+   exact for every finite input, some ten times slower.
+
+The reference computes the same signs with ``fractions.Fraction``.
 """
 
+from libc.math cimport fabs
 from libc.stdint cimport uint32_t, uint64_t
 from libc.string cimport memcpy, memset
+
+
+# ------------------------------------------------------ stage 1: expansion arithmetic
+
+cdef inline double _diff_tail(double a, double b, double x) noexcept nogil:
+    # (a - b) - x exactly, for x = a - b as rounded (Knuth's two-sum; finite inputs)
+    cdef double bv = a - x
+    cdef double av = x + bv
+    return (a - av) + (bv - b)
+
+
+cdef inline double _sum_tail(double a, double b, double x) noexcept nogil:
+    # (a + b) - x exactly, for x = a + b as rounded
+    cdef double bv = x - a
+    cdef double av = x - bv
+    return (a - av) + (b - bv)
+
+
+cdef inline bint _in_band(double x) noexcept nogil:
+    # 0, or 2**-480 <= |x| <= 2**480: a product of two such numbers neither overflows
+    # (nor does Dekker's split, which multiplies by 2**27 + 1) nor has a rounding
+    # error off the subnormal grid (every bit of it is at least 2**(-2 * 532)); NaN
+    # is outside
+    cdef double m = fabs(x)
+    return m == 0.0 or (3.2033329522929615e-145 <= m and m <= 3.1217485503159922e+144)
+
+
+cdef inline void _product(double a, double b, double* p, double* e) noexcept nogil:
+    # p, e (OUT): a * b as rounded and its error, p + e == a * b exactly (Dekker's
+    # TwoProduct: each factor split into two halves of at most 26 bits, whose
+    # products are exact; no fused multiply-add, which the build turns off)
+    cdef double c = 134217729.0 * a
+    cdef double ahi = c - (c - a)
+    cdef double alo = a - ahi
+    c = 134217729.0 * b
+    cdef double bhi = c - (c - b)
+    cdef double blo = b - bhi
+    p[0] = a * b
+    e[0] = alo * blo - (((p[0] - ahi * bhi) - alo * bhi) - ahi * blo)
+
+
+cdef inline int _sign(double x) noexcept nogil:
+    return 1 if x > 0.0 else (-1 if x < 0.0 else 0)
+
+
+cdef int _products_sign(double a, double b, double c, double d) noexcept nogil:
+    # the sign of a * b - c * d, exact for factors in _in_band's band: (p1 + e1) -
+    # (p2 + e2) as the nonoverlapping expansion x3 + x2 + x1 + x0 (Shewchuk's
+    # Two_Two_Diff, largest part first), whose sign is its largest nonzero part's
+    cdef double p1, e1, p2, e2, i, j, k, x0, x1, x2, x3
+    _product(a, b, &p1, &e1)
+    _product(c, d, &p2, &e2)
+    i = e1 - e2
+    x0 = _diff_tail(e1, e2, i)
+    j = p1 + i
+    k = _sum_tail(p1, i, j)
+    i = k - p2
+    x1 = _diff_tail(k, p2, i)
+    x3 = j + i
+    x2 = _sum_tail(j, i, x3)
+    if x3 != 0.0:
+        return _sign(x3)
+    if x2 != 0.0:
+        return _sign(x2)
+    if x1 != 0.0:
+        return _sign(x1)
+    return _sign(x0)
+
+
+cdef inline bint _exact_in_band(double a, double b, double x) noexcept nogil:
+    # whether x, a - b as rounded, is exact and in _in_band's band
+    return _diff_tail(a, b, x) == 0.0 and _in_band(x)
+
+
+# ------------------------------------------------------------ stage 2: integer sum
 
 cdef enum:
     # a product of two doubles is M * 2**E with M < 2**106 and -2148 <= E <= 1942: bit
@@ -110,12 +193,20 @@ cdef int orient_exact(double ax, double ay, double bx, double by, double cx,
     # (bx - ax)(cy - ay) - (by - ay)(cx - ax), multiplied out (the ax * ay terms cancel)
     cdef uint64_t pos[_WORDS]
     cdef uint64_t neg[_WORDS]
+    cdef double u, v, w, z
     if (ax == bx or ay == cy) and (ay == by or ax == cx):
         # both products have a zero factor: the determinant is exactly zero
         return 0
     if not _finite(ax, ay, bx, by, cx, cy):
         # NaN or inf: no sign (callers never pass them; the row loops filter them)
         return 0
+    u = bx - ax
+    v = cy - ay
+    w = by - ay
+    z = cx - ax
+    if (_exact_in_band(bx, ax, u) and _exact_in_band(cy, ay, v)
+            and _exact_in_band(by, ay, w) and _exact_in_band(cx, ax, z)):
+        return _products_sign(u, v, w, z)
     memset(pos, 0, sizeof(pos))
     memset(neg, 0, sizeof(neg))
     _add_product(pos, neg, bx, cy, False)
@@ -132,10 +223,16 @@ cdef int side_exact(double px, double py, double dx, double dy, double qx,
     # dx (qy - py) - dy (qx - px), multiplied out
     cdef uint64_t pos[_WORDS]
     cdef uint64_t neg[_WORDS]
+    cdef double u, z
     if (dx == 0.0 or qy == py) and (dy == 0.0 or qx == px):
         return 0
     if not _finite(px, py, dx, dy, qx, qy):
         return 0
+    u = qy - py
+    z = qx - px
+    if (_exact_in_band(qy, py, u) and _exact_in_band(qx, px, z) and _in_band(dx)
+            and _in_band(dy)):
+        return _products_sign(dx, u, dy, z)
     memset(pos, 0, sizeof(pos))
     memset(neg, 0, sizeof(neg))
     _add_product(pos, neg, dx, qy, False)
