@@ -535,3 +535,90 @@ def test_max_t_accepts_ints_zero_and_inf(fc):
 def test_keyword_arguments(fc):
     hit = fc.raycast(shape=fc.Circle(0, 0, 1), origin=(0, -3), direction=(0, 1), max_t=5.0)
     assert hit.t == 2.0
+
+
+def _exact_ray_box(origin, direction, box):
+    """Whether origin + t * direction meets the closed box for some t >= 0, in rational
+    arithmetic (the slab test on the exact values)."""
+    from fractions import Fraction
+
+    lo_t, hi_t = Fraction(0), None
+    for p, d, lo, hi in zip(origin, direction, box[:2], box[2:]):
+        p, d, lo, hi = (Fraction(v) for v in (p, d, lo, hi))
+        if d == 0:
+            if not lo <= p <= hi:
+                return False
+            continue
+        t1, t2 = sorted(((lo - p) / d, (hi - p) / d))
+        lo_t = max(lo_t, t1)
+        hi_t = t2 if hi_t is None else min(hi_t, t2)
+    return hi_t is None or lo_t <= hi_t
+
+
+@st.composite
+def _corner_rays(draw):
+    """A ray aimed at a corner of an AABB (the direction corner - origin as rounded,
+    then nudged by up to two ulps), at offsets 0, 1e6 and -3e7 and scales from 1e-150
+    to 1e150: whether it hits is decided by the exact side of the corner against the
+    ray, each exact stage and the band between them included."""
+    off = draw(st.sampled_from([0.0, 1e6, -3e7]))
+    scale = draw(st.sampled_from([1e-150, 1e-3, 1.0, 1e3, 1e150]))
+    unit = st.floats(-1, 1)
+    x0, y0 = off + scale * draw(unit), off + scale * draw(unit)
+    w = scale * draw(st.sampled_from([0.0, 0.5, 1.7]))
+    h = scale * draw(st.sampled_from([0.0, 0.3, 2.1]))
+    box = (x0, y0, x0 + w, y0 + h)
+    origin = (off + 5 * scale * draw(unit), off + 5 * scale * draw(unit))
+    corner = (box[draw(st.sampled_from([0, 2]))], box[draw(st.sampled_from([1, 3]))])
+    d = [corner[0] - origin[0], corner[1] - origin[1]]
+    axis, k = draw(st.sampled_from([0, 1])), draw(st.integers(-2, 2))
+    for _ in range(abs(k)):
+        d[axis] = math.nextafter(d[axis], math.copysign(INF, k))
+    assume(d != [0.0, 0.0] and all(map(math.isfinite, d)))
+    assume(_span(d) <= 1126)  # beyond, the smaller component is rounded (numerics.md)
+    return box, origin, tuple(d)
+
+
+def _span(d):
+    """Bits from the top of the larger component of d down to the lowest set bit of
+    the smaller one (0 when one is zero)."""
+    small = min(map(abs, d))
+    if small == 0.0:
+        return 0
+    num, den = small.as_integer_ratio()
+    lowest = (num & -num).bit_length() - den.bit_length()
+    return math.frexp(max(map(abs, d)))[1] - lowest
+
+
+@settings(max_examples=400, database=None)
+@given(case=_corner_rays())
+def test_rays_at_box_corners_hit_exactly(fc, case):
+    box, origin, direction = case
+    want = _exact_ray_box(origin, direction, box)
+    assert (fc.raycast(fc.AABB(*box), origin, direction) is not None) is want, case
+    got = fc.raycast(fc.AABBArray([box]), np.array([origin]), np.array([direction]))
+    assert bool(got.hit[0]) is want, case
+
+
+def test_a_subnormal_direction_component_is_kept(fc):
+    # (-5, 5e-324) climbs 5e-324 over the run from x = 5 to x = 0: it passes above a
+    # point at the origin and below nothing else.  Scaled so that its larger component
+    # lies in [0.5, 1), the smaller one would round to 0.0 and the ray would run along
+    # the x axis, through the point; the ray must stay the one given
+    up, down = (-5.0, 5e-324), (-5.0, -5e-324)
+    assert fc.raycast(fc.AABB(0, 0, 0, 0), (5.0, 0.0), up) is None
+    assert fc.raycast(fc.Segment(0, 0, 0, 0), (5.0, 0.0), up) is None
+    # it enters the unit box through its right side at t = 0.8
+    assert fc.raycast(fc.AABB(0, 0, 1, 1), (5.0, 0.0), up).t == 0.8
+    # below the triangle's bottom side y = 0 all the way
+    assert fc.raycast(fc.Polygon([(0, 0), (1, 0), (0, 1)]), (5.0, 0.0), down) is None
+    # the same in a sweep: a point moving that way passes over a point at the origin
+    assert fc.time_of_impact(fc.AABB(0, 0, 0, 0), (0, 0), fc.Segment(5, 0, 5, 0), up) is None
+    assert fc.time_of_impact(fc.Segment(0, 0, 0, 0), (0, 0), fc.Segment(5, 0, 5, 0), up) is None
+    # components more than 2**1126 apart cannot both be kept with the larger below
+    # 2**52: the ray is cast as the one along the axis (docs/numerics.md)
+    huge = (1e300, 5e-324)
+    for shape in (fc.Circle(10, 0, 1), fc.AABB(9, -1, 11, 1), fc.OBB(10, 0, 1, 1, 0.3),
+                  fc.Polygon([(9, -1), (11, -1), (10, 1)])):
+        assert fc.raycast(shape, (0, 0), huge) == fc.raycast(shape, (0, 0), (1e300, 0.0))
+        assert 8e-300 < fc.raycast(shape, (0, 0), huge).t < 1e-299

@@ -261,21 +261,30 @@ cdef inline int box_entry(double px, double py, double dx, double dy, double x0,
 
 
 
+cdef inline double _power2(int k) noexcept nogil:
+    # 2**k for -1022 <= k <= 1023, from its bits
+    cdef uint64_t bits = <uint64_t>(k + 1023) << 52
+    cdef double p
+    memcpy(&p, &bits, sizeof(double))
+    return p
+
+
 cdef inline double _ldexp(double x, int k) noexcept nogil:
     # ldexp(x, k), the same double: a multiplication by a normal power of two is exact,
     # or correctly rounded once where it under- or overflows, as ldexp is (and a libm
     # call costs more than the ray itself)
-    cdef uint64_t bits
-    cdef double p
     if -1022 <= k <= 1023:
-        bits = <uint64_t>(k + 1023) << 52
-        memcpy(&p, &bits, sizeof(double))
-        return x * p
+        return x * _power2(k)
     return ldexp(x, k)
 
 
+cdef int scaled_exactly(double dx, double dy, int e, double* sx, double* sy) noexcept nogil
+
+
 cdef inline int _scaled(double dx, double dy, double* sx, double* sy) noexcept nogil:
-    # sx, sy (OUT): the direction times 2**-e, larger component in [0.5, 1); returns e
+    # sx, sy (OUT): the direction times 2**-e, larger component in [0.5, 1), or below
+    # 2**52 where that keeps a component going subnormal exact (see the reference);
+    # returns e
     cdef double m = fabs(dx) if fabs(dx) > fabs(dy) else fabs(dy)
     cdef uint64_t bits
     cdef int e
@@ -287,6 +296,11 @@ cdef inline int _scaled(double dx, double dy, double* sx, double* sy) noexcept n
     else:
         # frexp's exponent of a normal double, read from its bits
         e = e - 1022
+    # the smaller component (not zero) would go subnormal, and may lose bits, below
+    # 2**(e - 1022) (a normal power of two for the e > 0 here)
+    cdef double small = min(fabs(dx), fabs(dy))
+    if e > 0 and small > 0.0 and small < _power2(e - 1022):
+        return scaled_exactly(dx, dy, e, sx, sy)
     sx[0] = _ldexp(dx, -e)
     sy[0] = _ldexp(dy, -e)
     return e
@@ -327,15 +341,15 @@ cdef inline bint ray_unframed(bint circle, double px, double py, double dx, doub
     # exact shift
     cdef double sx, sy
     cdef double hit[3]
-    cdef int e = 0
-    cdef int st
-    if circle:
-        e = _scaled(dx, dy, &sx, &sy)
-        st = ray_disc(px, py, sx, sy, f[0], f[1], f[2], hit, True)
-    else:
+    cdef int e, st
+    if not circle:
         # ray_box, its comparisons before the scaling: most rays miss a box by them
         st = slab_quick(px, py, dx, dy, f[0], f[1], f[2], f[3])
-        if st == HIT:
-            e = _scaled(dx, dy, &sx, &sy)
-            st = box_entry(px, py, sx, sy, f[0], f[1], f[2], f[3], hit)
+        if st != HIT:
+            return _ray_hit(st, hit, 0, px, py, dx, dy, limit, out)
+    e = _scaled(dx, dy, &sx, &sy)
+    if circle:
+        st = ray_disc(px, py, sx, sy, f[0], f[1], f[2], hit, True)
+    else:
+        st = box_entry(px, py, sx, sy, f[0], f[1], f[2], f[3], hit)
     return _ray_hit(st, hit, e, px, py, dx, dy, limit, out)
