@@ -261,31 +261,24 @@ cdef inline int box_entry(double px, double py, double dx, double dy, double x0,
 
 
 
-cdef inline double _power2(int k) noexcept nogil:
-    # 2**k for -1022 <= k <= 1023, from its bits
-    cdef uint64_t bits = <uint64_t>(k + 1023) << 52
-    cdef double p
-    memcpy(&p, &bits, sizeof(double))
-    return p
-
-
 cdef inline double _ldexp(double x, int k) noexcept nogil:
     # ldexp(x, k), the same double: a multiplication by a normal power of two is exact,
     # or correctly rounded once where it under- or overflows, as ldexp is (and a libm
     # call costs more than the ray itself)
+    cdef uint64_t bits
+    cdef double p
     if -1022 <= k <= 1023:
-        return x * _power2(k)
+        bits = <uint64_t>(k + 1023) << 52
+        memcpy(&p, &bits, sizeof(double))
+        return x * p
     return ldexp(x, k)
 
 
-cdef int scaled_exactly(double dx, double dy, int e, double* sx, double* sy) noexcept nogil
-
-
 cdef inline int _scaled(double dx, double dy, double* sx, double* sy) noexcept nogil:
-    # sx, sy (OUT): the direction times 2**-e, larger component in [0.5, 1), or below
-    # 2**52 where that keeps a component going subnormal exact (see the reference);
-    # returns e
+    # sx, sy (OUT): the direction times 2**-e exactly, larger component in [0.5, 1)
+    # where the smaller one allows (see the reference); returns e
     cdef double m = fabs(dx) if fabs(dx) > fabs(dy) else fabs(dy)
+    cdef double small = fabs(dx) if fabs(dx) <= fabs(dy) else fabs(dy)
     cdef uint64_t bits
     cdef int e
     memcpy(&bits, &m, sizeof(double))
@@ -296,11 +289,12 @@ cdef inline int _scaled(double dx, double dy, double* sx, double* sy) noexcept n
     else:
         # frexp's exponent of a normal double, read from its bits
         e = e - 1022
-    # the smaller component (not zero) would go subnormal, and may lose bits, below
-    # 2**(e - 1022) (a normal power of two for the e > 0 here)
-    cdef double small = min(fabs(dx), fabs(dy))
-    if e > 0 and small > 0.0 and small < _power2(e - 1022):
-        return scaled_exactly(dx, dy, e, sx, sy)
+    # the smaller component (not zero) stays normal, so exact: scaled down no further
+    # than its biased exponent less one, unless the larger one would then pass 2**52
+    if small == 0.0:
+        small = m
+    memcpy(&bits, &small, sizeof(double))
+    e = max(min(e, <int>(bits >> 52) - 1), e - 52)
     sx[0] = _ldexp(dx, -e)
     sy[0] = _ldexp(dy, -e)
     return e

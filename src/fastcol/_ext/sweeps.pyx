@@ -452,38 +452,6 @@ cdef inline double _limit(object max_t) except? -1.0:
     return as_limit(max_t, "max_t")
 
 
-cdef inline int _exact_shift(double x) noexcept nogil:
-    # the largest k with x * 2**-k exact (x finite, not zero): 1074 plus the exponent
-    # of x's lowest set bit
-    cdef uint64_t bits
-    cdef double low
-    memcpy(&bits, &x, sizeof(double))
-    cdef int biased = <int>((bits >> 52) & 0x7ff)
-    cdef uint64_t mant = bits & ((<uint64_t>1 << 52) - 1)
-    if biased != 0:
-        mant = mant | (<uint64_t>1 << 52)
-    # the lowest bit of mant as a double (a power of two, exact), its exponent shifted
-    # by the biased exponent's offset from a subnormal's
-    low = <double>(mant & (~mant + 1))
-    memcpy(&bits, &low, sizeof(double))
-    return <int>((bits >> 52) & 0x7ff) - 1023 + (biased - 1 if biased != 0 else 0)
-
-
-cdef int scaled_exactly(double dx, double dy, int e, double* sx, double* sy) noexcept nogil:
-    # _scaled's rare path (out of line): the direction scaled by 2**-e, e lowered by
-    # up to 52 where that keeps both components exact (see the reference); returns e
-    cdef int k = e
-    if dx != 0.0:
-        k = min(k, _exact_shift(dx))
-    if dy != 0.0:
-        k = min(k, _exact_shift(dy))
-    if k >= e - 52:
-        e = k
-    sx[0] = ldexp(dx, -e)
-    sy[0] = ldexp(dy, -e)
-    return e
-
-
 cdef bint raycast_view(const View* v, double px, double py, double dx, double dy,
                        double limit, double* out) noexcept nogil:
     # out (OUT): t, point x, y, normal x, y of the first hit of a ray (finite origin,

@@ -37,6 +37,8 @@ from .records import RayHit
 from .shapes import AABB_KIND, CIRCLE, OBB_KIND, SEGMENT, _Shape
 
 MISS, HIT, INSIDE = 0, 1, 2
+# the least normal double
+_NORMAL = 2.2250738585072014e-308
 _NO_HIT = (MISS, 0.0, 0.0, 0.0)
 _INSIDE = (INSIDE, 0.0, 0.0, 0.0)
 # the smallest positive float: a sweep that starts touching by one kernel's rounding
@@ -608,41 +610,22 @@ def ray_rounded_convex(px, py, dx, dy, cv, r, ends=True):
 
 
 def _scaled(dx, dy):
-    """``(dx', dy', e)``: the direction times 2**-e, its larger component in [0.5, 1).
+    """``(dx', dy', e)``: the direction times 2**-e, exactly, its larger component in
+    [0.5, 1) where the smaller one allows.
 
-    Where that would round away bits of a component that goes subnormal (a direction
-    like ``(-5.0, 5e-324)``), the larger component stays below 2**52 instead, if that
-    keeps both exact (``scaled_exactly``): the ray is then the one given, and its
-    exact signs are its own.  Beyond that (components apart by more than 2**1126,
-    ``(1e300, 5e-324)`` say) the smaller one is rounded, the ray cast all but along
-    an axis as the one along it."""
+    Scaling down, the smaller component (not zero) stays normal, so nothing of it is
+    rounded away (a direction like ``(-5.0, 5e-324)``: the ray must stay the one given,
+    so that its exact signs are its own), unless the larger one would then pass
+    2**52: only components more than 2**1073 apart (``(1e300, 5e-324)``, say) lose
+    bits of the smaller one, the ray then cast all but along an axis as along it.
+    """
     m = abs(dx) if abs(dx) > abs(dy) else abs(dy)
     e = math.frexp(m)[1]
-    # the smaller component (not zero) would go subnormal, and may lose bits, below
-    # 2**(e - 1022)
-    small = min(abs(dx), abs(dy))
-    if e > 0 and 0.0 < small < math.ldexp(1.0, e - 1022):
-        return scaled_exactly(dx, dy, e)
-    return math.ldexp(dx, -e), math.ldexp(dy, -e), e
-
-
-def _exact_shift(x):
-    """The largest k with ``x * 2**-k`` exact (x finite, not zero): 1074 plus the
-    exponent of x's lowest set bit."""
-    num, den = abs(x).as_integer_ratio()
-    return 1074 + ((num & -num).bit_length() - 1) - (den.bit_length() - 1)
-
-
-def scaled_exactly(dx, dy, e):
-    """``_scaled``'s answer where scaling by ``2**-e`` would round a component: e
-    lowered by up to 52 where that keeps both exact, else as it is."""
-    k = e
-    if dx != 0.0:
-        k = min(k, _exact_shift(dx))
-    if dy != 0.0:
-        k = min(k, _exact_shift(dy))
-    if k >= e - 52:
-        e = k
+    # scaled down no further than keeps the smaller component (or the larger, where
+    # that is zero) normal: its biased exponent (0 for a subnormal) less one
+    small = (abs(dx) if abs(dx) <= abs(dy) else abs(dy)) or m
+    low = math.frexp(small)[1] + 1021 if small >= _NORMAL else -1
+    e = max(min(e, low), e - 52)
     return math.ldexp(dx, -e), math.ldexp(dy, -e), e
 
 
