@@ -615,8 +615,8 @@ def test_a_subnormal_direction_component_is_kept(fc):
     # the same in a sweep: a point moving that way passes over a point at the origin
     assert fc.time_of_impact(fc.AABB(0, 0, 0, 0), (0, 0), fc.Segment(5, 0, 5, 0), up) is None
     assert fc.time_of_impact(fc.Segment(0, 0, 0, 0), (0, 0), fc.Segment(5, 0, 5, 0), up) is None
-    # components more than 2**1126 apart cannot both be kept with the larger below
-    # 2**52: the ray is cast as the one along the axis (docs/numerics.md)
+    # components spanning more than 1126 bits cannot both be kept with the larger
+    # below 2**52: the ray is cast as the one along the axis (docs/numerics.md)
     huge = (1e300, 5e-324)
     for shape in (fc.Circle(10, 0, 1), fc.AABB(9, -1, 11, 1), fc.OBB(10, 0, 1, 1, 0.3),
                   fc.Polygon([(9, -1), (11, -1), (10, 1)])):

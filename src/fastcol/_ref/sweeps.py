@@ -616,8 +616,9 @@ def _scaled(dx, dy):
     Scaling down, the smaller component (not zero) stays normal, so nothing of it is
     rounded away (a direction like ``(-5.0, 5e-324)``: the ray must stay the one given,
     so that its exact signs are its own), unless the larger one would then pass
-    2**52: only components more than 2**1073 apart (``(1e300, 5e-324)``, say) lose
-    bits of the smaller one, the ray then cast all but along an axis as along it.
+    2**52.  So bits of the smaller one are lost only where the two span more than
+    1126 bits, from the larger's top bit to the smaller's lowest (``(1e300, 5e-324)``,
+    say): the ray is then cast all but along an axis as along it.
     """
     m = abs(dx) if abs(dx) > abs(dy) else abs(dy)
     e = math.frexp(m)[1]
