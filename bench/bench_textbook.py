@@ -870,7 +870,11 @@ def main(argv=None) -> int:
     if args.write_docs:
         intro = ("fastcol's buffer API (one call per batch, `workers=1`) against the loop a "
                  "user writes with numba in ten minutes, on the same arrays, in one run "
-                 "(issue 33; the script's docstring describes the loops and the data). ")
+                 "(issue 33; the script's docstring describes the loops and the data). "
+                 "numba compiles each loop for the CPU it runs on (the machine line names "
+                 "its widest vector unit), fastcol's wheels are built for the platform's "
+                 "baseline (x86-64: SSE2): the ratios depend on the host, most for the "
+                 "loops that vectorize. ")
         write_docs("\n".join(
             [SECTION, "", _fill(intro + lead), "", _fill(mach), "", "```bash", command, "```",
              "", text_table, "", "How the answers differ:", ""]
