@@ -622,3 +622,66 @@ def test_a_subnormal_direction_component_is_kept(fc):
                   fc.Polygon([(9, -1), (11, -1), (10, 1)])):
         assert fc.raycast(shape, (0, 0), huge) == fc.raycast(shape, (0, 0), (1e300, 0.0))
         assert 8e-300 < fc.raycast(shape, (0, 0), huge).t < 1e-299
+
+
+def _exact_ray_convex(origin, direction, ring):
+    """Whether origin + t * direction meets the closed convex counter-clockwise ring for
+    some t >= 0, in rational arithmetic: the ray's interval [0, inf) clipped by each
+    edge's inner half-plane."""
+    from fractions import Fraction
+
+    (px, py), (dx, dy) = (map(Fraction, origin)), (map(Fraction, direction))
+    lo, hi = Fraction(0), None
+    n = len(ring)
+    for i in range(n):
+        (ax, ay), (bx, by) = (map(Fraction, ring[i])), (map(Fraction, ring[(i + 1) % n]))
+        ex, ey = bx - ax, by - ay
+        # inside: ex * (y - ay) - ey * (x - ax) >= 0 at p + t d, that is c0 + t c1 >= 0
+        c0 = ex * (py - ay) - ey * (px - ax)
+        c1 = ex * dy - ey * dx
+        if c1 == 0:
+            if c0 < 0:
+                return False
+        elif c1 > 0:
+            lo = max(lo, -c0 / c1)
+        else:
+            hi = -c0 / c1 if hi is None else min(hi, -c0 / c1)
+    return hi is None or lo <= hi
+
+
+@st.composite
+def _vertex_rays(draw):
+    """A convex polygon (three to six vertices on a circle, as rounded) and a ray aimed
+    at one of its vertices (the direction vertex - origin as rounded, nudged by up to
+    two ulps), at offsets 0, 1e6 and -3e7 and scales 1e-3 to 1e3."""
+    off = draw(st.sampled_from([0.0, 1e6, -3e7]))
+    scale = draw(st.sampled_from([1e-3, 1.0, 1e3]))
+    n = draw(st.integers(3, 6))
+    turns = sorted(draw(st.lists(st.floats(0, 1, exclude_max=True), min_size=n, max_size=n,
+                                 unique=True)))
+    ring = [(off + scale * math.cos(2 * math.pi * u), off + scale * math.sin(2 * math.pi * u))
+            for u in turns]
+    origin = (off + 4 * scale * draw(st.floats(-1, 1)), off + 4 * scale * draw(st.floats(-1, 1)))
+    target = ring[draw(st.integers(0, n - 1))]
+    d = [target[0] - origin[0], target[1] - origin[1]]
+    axis, k = draw(st.sampled_from([0, 1])), draw(st.integers(-2, 2))
+    for _ in range(abs(k)):
+        d[axis] = math.nextafter(d[axis], math.copysign(INF, k))
+    assume(d != [0.0, 0.0])
+    return ring, origin, tuple(d)
+
+
+@settings(max_examples=300, database=None)
+@given(case=_vertex_rays())
+def test_rays_at_polygon_vertices_hit_exactly(fc, case):
+    ring, origin, direction = case
+    try:
+        poly = fc.Polygon(ring)
+    except ValueError:
+        assume(False)  # vertices too close to make a polygon of
+    # the polygon as stored (counter-clockwise; a vertex exactly on a straight run dropped)
+    want = _exact_ray_convex(origin, direction, poly.vertices)
+    assert (fc.raycast(poly, origin, direction) is not None) is want, case
+    # a point swept along the ray meets the polygon exactly when the ray does
+    point = fc.Segment(*origin, *origin)
+    assert (fc.time_of_impact(poly, (0, 0), point, direction, INF) is not None) is want, case
