@@ -685,3 +685,57 @@ def test_rays_at_polygon_vertices_hit_exactly(fc, case):
     # a point swept along the ray meets the polygon exactly when the ray does
     point = fc.Segment(*origin, *origin)
     assert (fc.time_of_impact(poly, (0, 0), point, direction, INF) is not None) is want, case
+
+
+def _exact_ray_segment(origin, direction, a, b):
+    """Whether origin + t * direction meets the closed segment ab for some t >= 0, in
+    rational arithmetic."""
+    from fractions import Fraction
+
+    (px, py), (dx, dy) = (map(Fraction, origin)), (map(Fraction, direction))
+    (ax, ay), (bx, by) = (map(Fraction, a)), (map(Fraction, b))
+    ex, ey = bx - ax, by - ay
+    den = dx * ey - dy * ex  # cross(d, e)
+    wx, wy = ax - px, ay - py
+    if den == 0:
+        if wx * dy - wy * dx != 0:
+            return False  # parallel, off the ray's line
+        # on the ray's line: some point of ab at t >= 0
+        return max(wx * dx + wy * dy, (bx - px) * dx + (by - py) * dy) >= 0
+    t = (wx * ey - wy * ex) / den
+    s = (wx * dy - wy * dx) / den
+    return t >= 0 and 0 <= s <= 1
+
+
+@st.composite
+def _end_rays(draw):
+    """A segment (of zero length, too) and a ray aimed at one of its ends or along it
+    (the direction as rounded, nudged by up to two ulps), at offsets 0, 1e6 and -3e7
+    and scales 1e-3 to 1e3."""
+    off = draw(st.sampled_from([0.0, 1e6, -3e7]))
+    scale = draw(st.sampled_from([1e-3, 1.0, 1e3]))
+    unit = st.floats(-1, 1)
+    a = (off + scale * draw(unit), off + scale * draw(unit))
+    b = draw(st.sampled_from([a, (off + scale * draw(unit), off + scale * draw(unit))]))
+    origin = (off + 4 * scale * draw(unit), off + 4 * scale * draw(unit))
+    if draw(st.booleans()):
+        # from a point of the segment's line, beyond an end
+        u = draw(st.sampled_from([-2.0, -0.5, 1.5, 3.0]))
+        origin = (a[0] + u * (b[0] - a[0]), a[1] + u * (b[1] - a[1]))
+    target = draw(st.sampled_from([a, b]))
+    d = [target[0] - origin[0], target[1] - origin[1]]
+    axis, k = draw(st.sampled_from([0, 1])), draw(st.integers(-2, 2))
+    for _ in range(abs(k)):
+        d[axis] = math.nextafter(d[axis], math.copysign(INF, k))
+    assume(d != [0.0, 0.0])
+    return a, b, origin, tuple(d)
+
+
+@settings(max_examples=400, database=None)
+@given(case=_end_rays())
+def test_rays_at_segment_ends_hit_exactly(fc, case):
+    a, b, origin, direction = case
+    want = _exact_ray_segment(origin, direction, a, b)
+    assert (fc.raycast(fc.Segment(*a, *b), origin, direction) is not None) is want, case
+    got = fc.raycast(fc.SegmentArray([a + b]), np.array([origin]), np.array([direction]))
+    assert bool(got.hit[0]) is want, case
