@@ -598,6 +598,9 @@ def test_rays_at_box_corners_hit_exactly(fc, case):
     assert (fc.raycast(fc.AABB(*box), origin, direction) is not None) is want, case
     got = fc.raycast(fc.AABBArray([box]), np.array([origin]), np.array([direction]))
     assert bool(got.hit[0]) is want, case
+    # a point swept along the ray meets the box exactly when the ray does
+    point = fc.Segment(*origin, *origin)
+    assert (fc.time_of_impact(fc.AABB(*box), (0, 0), point, direction, INF) is not None) is want
 
 
 def test_a_subnormal_direction_component_is_kept(fc):
@@ -728,6 +731,9 @@ def _end_rays(draw):
     for _ in range(abs(k)):
         d[axis] = math.nextafter(d[axis], math.copysign(INF, k))
     assume(d != [0.0, 0.0])
+    # a segment whose squared length underflows is cast as a point (numerics.md)
+    ex, ey = b[0] - a[0], b[1] - a[1]
+    assume(a == b or ex * ex + ey * ey > 0.0)
     return a, b, origin, tuple(d)
 
 
@@ -739,3 +745,6 @@ def test_rays_at_segment_ends_hit_exactly(fc, case):
     assert (fc.raycast(fc.Segment(*a, *b), origin, direction) is not None) is want, case
     got = fc.raycast(fc.SegmentArray([a + b]), np.array([origin]), np.array([direction]))
     assert bool(got.hit[0]) is want, case
+    point = fc.Segment(*origin, *origin)
+    assert (fc.time_of_impact(fc.Segment(*a, *b), (0, 0), point, direction, INF)
+            is not None) is want, case
