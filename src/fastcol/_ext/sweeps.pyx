@@ -411,6 +411,11 @@ cdef int ray_convex(double px, double py, double dx, double dy, const Convex* cv
         return HIT
     ex = xj - xi
     ey = yj - yi
+    if ex * ex + ey * ey < 2.2250738585072014e-308:
+        # an edge so short its squared length underflows: scaled up exactly, the same
+        # direction (see the reference)
+        ex = ex * 4.149515568880993e+180
+        ey = ey * 4.149515568880993e+180
     le = sqrt(ex * ex + ey * ey)
     out[1] = ey / le
     out[2] = 0.0 - ex / le

@@ -581,6 +581,12 @@ def ray_convex(px, py, dx, dy, cv):
         return (HIT, t) + box_normal(cv.cos, cv.sin, face)
     ex = xs[j] - xs[face]
     ey = ys[j] - ys[face]
+    if ex * ex + ey * ey < _NORMAL:
+        # an edge so short its squared length underflows (a sliver of a polygon's
+        # ring): scaled by 2**600, exactly, it has the same direction and a length
+        # the square root resolves
+        ex = ex * 2.0**600
+        ey = ey * 2.0**600
     le = math.sqrt(ex * ex + ey * ey)
     return HIT, t, ey / le, 0.0 - ex / le
 
