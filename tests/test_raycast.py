@@ -748,3 +748,19 @@ def test_rays_at_segment_ends_hit_exactly(fc, case):
     point = fc.Segment(*origin, *origin)
     assert (fc.time_of_impact(fc.Segment(*a, *b), (0, 0), point, direction, INF)
             is not None) is want, case
+
+
+def test_a_sliver_edge_has_a_normal_and_a_gap(fc):
+    # a triangle whose right edge, from (0.001, 0) up to (0.001, 4.3e-244), is so short
+    # that its squared length underflows to 0.0: the ray entering through it takes its
+    # outward normal (1, 0), and the separating axis it gives measures the gap to a
+    # triangle 0.001 to the right (the reference divided by zero; the compiled backend
+    # gave an infinite normal and distance)
+    sliver = fc.Polygon([(0.001, 0.0), (0.001, 4.3429425998484276e-244),
+                         (-0.001, 1.2246467991473531e-19)])
+    hit = fc.raycast(sliver, (0.004, 0.0), (-0.003, 0.0))
+    assert hit.t == 1.0 and hit.point == (0.001, 0.0) and hit.normal == (1.0, 0.0)
+    other = fc.Polygon([(0.002, -0.001), (0.003, 0.0), (0.002, 0.001)])
+    assert fc.collide(sliver, other) is False
+    assert fc.distance(sliver, other) == pytest.approx(0.001, rel=1e-12)
+    assert fc.time_of_impact(sliver, (0, 0), other, (-1, 0)) == pytest.approx(0.001, rel=1e-12)

@@ -187,7 +187,7 @@ cdef double _separation(const Convex* cv, const Convex* pts) noexcept nogil:
     cdef int m = pts.n
     cdef int n = cv.n
     cdef int i, j, k, left, start = 0
-    cdef double ex, ey, x0, y0, x1, y1, x, y, worst, gap
+    cdef double ex, ey, ee, x0, y0, x1, y1, x, y, worst, gap
     cdef double c = 0.0
     # beyond this a rounded cross product has the exact sign: edge_apart's bound with
     # |ex| + |ey| <= 4 size (1e-15 * 4 size * size), size the pair's largest
@@ -261,7 +261,14 @@ cdef double _separation(const Convex* cv, const Convex* pts) noexcept nogil:
                                                          pts.ox, pts.oy, m):
                 continue
             # every vertex strictly outside this edge: the nearest one gives the gap
-            gap = -worst / sqrt(ex * ex + ey * ey)
+            ee = ex * ex + ey * ey
+            if ee < 2.2250738585072014e-308:
+                # an edge so short its squared length underflows (see the reference)
+                worst = worst * 4.149515568880993e+180
+                ex = ex * 4.149515568880993e+180
+                ey = ey * 4.149515568880993e+180
+                ee = ex * ex + ey * ey
+            gap = -worst / sqrt(ee)
             # apart by exact signs, nearer than the rounded gap can tell: the
             # distance floor, sqrt(5e-324)
             return gap if gap > 0.0 else 2.2227587494850775e-162

@@ -211,7 +211,13 @@ def separation(cv, pxs, pys):
             ex = xs[j] - xs[i]
             ey = ys[j] - ys[i]
             worst = edge_reach(xs[i], ys[i], ex, ey, pxs, pys)
-            gap = -worst / math.sqrt(ex * ex + ey * ey)
+            ee = ex * ex + ey * ey
+            if ee < 2.2250738585072014e-308:
+                # an edge so short its squared length underflows (a sliver of a ring):
+                # the gap's numerator and the edge scaled by 2**600, exactly
+                worst, ex, ey = worst * 2.0**600, ex * 2.0**600, ey * 2.0**600
+                ee = ex * ex + ey * ey
+            gap = -worst / math.sqrt(ee)
             return gap if gap > 0.0 else APART
     return 0.0
 
