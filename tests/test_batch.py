@@ -215,6 +215,70 @@ def test_circle_collide_rows_at_the_extremes(fc, dtype):
         assert not np.signbit(got[got == 0.0]).any()
 
 
+def _band_rows(rng, n, exponents):
+    """Circle-circle and circle-AABB rows whose distance is within a few ulps of the
+    radius (or of the radii's sum): the square roots decide them, and the compiled
+    loops' filter by squares (batch.pyx _roots_within) must leave them to the roots.
+    Scales across the filter's range: squares near 2**-1020 and near DBL_MAX,
+    subnormal radii; offsets 0 and 1e6."""
+    circles_a, circles_b, boxes, centres = [], [], [], []
+    for _ in range(n):
+        e = int(rng.choice(exponents))
+        scale = 2.0 ** e
+        off = float(rng.choice([0.0, 1e6])) if e > -100 else 0.0
+        r0 = scale * float(rng.uniform(0.25, 1.0))
+        r1 = scale * float(rng.uniform(0.25, 1.0))
+        reach = (r0 + r1) * (1.0 + int(rng.integers(-6, 7)) * 2.0 ** -52)
+        angle = float(rng.choice([0.0, 0.5 * math.pi, rng.uniform(0, 2 * math.pi)]))
+        ux, uy = (1.0, 0.0) if angle == 0.0 else (math.cos(angle), math.sin(angle))
+        x0, y0 = off + scale * float(rng.uniform(-1, 1)), off
+        circles_a.append((x0, y0, r0))
+        circles_b.append((x0 + reach * ux, y0 + reach * uy, r1))
+        # a box whose right side or top-right corner is r0 (give or take ulps) away
+        w = scale * float(rng.uniform(0.1, 1.0))
+        gap = r0 * (1.0 + int(rng.integers(-6, 7)) * 2.0 ** -52)
+        boxes.append((x0 - w, y0 - w, x0, y0))
+        if rng.random() < 0.5:
+            centres.append((x0 + gap, y0 - w * float(rng.random()), r0))
+        else:
+            centres.append((x0 + gap * ux if ux > 0 else x0 + gap, y0 + gap * abs(uy), r0))
+    return circles_a, circles_b, boxes, centres
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_circle_rows_at_the_roots_band_equal_the_scalar_answers(fc, dtype):
+    rng = np.random.default_rng(11)
+    exponents = ([-1074, -1060, -530, -516, -511, -510, -509, -100, 0, 100, 509, 510, 511]
+                 if dtype == np.float64 else [-149, -140, -126, -60, 0, 60, 125])
+    ca, cb, boxes, centres = _band_rows(rng, 2001, exponents)   # odd: a last row alone
+    with np.errstate(over="ignore", under="ignore"):
+        A, B = fc.CircleArray(np.array(ca, dtype)), fc.CircleArray(np.array(cb, dtype))
+        C, X = fc.CircleArray(np.array(centres, dtype)), fc.AABBArray(np.array(boxes, dtype))
+    hits = set()
+
+    def same(got, want):
+        # the first row that differs, or None (a short message for long arrays)
+        bad = np.flatnonzero(~((got == want) | (np.isnan(got) & np.isnan(want))))
+        return None if bad.size == 0 else (int(bad[0]), got[bad[0]], want[bad[0]])
+
+    for p, q in ((A, B), (C, X)):
+        n = len(p)
+        want_hit = np.array([fc.collide(p[i], q[i]) for i in range(n)])
+        want_dist = np.array([fc.distance(p[i], q[i]) for i in range(n)], dtype=dtype)
+        hits.update(want_hit.tolist())
+        for x, y in ((p, q), (q, p)):
+            assert same(fc.collide(x, y), want_hit) is None
+            assert same(fc.distance(x, y), want_dist) is None
+        # one shape against every row, on either side
+        for k in (0, 1, n - 1):
+            want = np.array([fc.collide(p[k], q[i]) for i in range(n)])
+            assert same(fc.collide(p[k], q), want) is None
+            assert same(fc.collide(q, p[k]), want) is None
+            want = np.array([fc.collide(p[i], q[k]) for i in range(n)])
+            assert same(fc.collide(p, q[k]), want) is None
+    assert hits == {True, False}
+
+
 ROW_KINDS = sorted(WIDTH)
 
 

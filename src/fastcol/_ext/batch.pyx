@@ -326,25 +326,6 @@ cdef void _cores_distance(const Side* sa, const Side* sb, const floating* da,
         dist[i] = <floating>(sep if sep > 0.0 else 0.0)
 
 
-cdef extern from "fc_prefetch.h":
-    void prefetch "FC_PREFETCH" (const void* p) noexcept nogil
-
-
-# how far ahead of the row being read the memory-bound loops ask for their rows, in
-# bytes: NumPy arrays of rows are two streams, too few for the hardware prefetcher
-# alone to keep memory busy (measured: circle collide of 1,000,000 rows read from
-# memory 4.9 -> 2.3 ns a row)
-cdef Py_ssize_t AHEAD = 4096
-
-
-cdef inline void _ahead(const floating* d, Py_ssize_t k, Py_ssize_t end) noexcept nogil:
-    # prefetch the number AHEAD bytes after number k of an operand's rows (end: the
-    # count of numbers in the block, so no address past the array is formed)
-    cdef Py_ssize_t ahead = AHEAD // sizeof(floating)
-    if k + ahead < end:
-        prefetch(d + k + ahead)
-
-
 cdef inline bint _circles_hit(double x0, double y0, double r0, double x1, double y1,
                               double r1) noexcept nogil:
     # collide of two circles read from rows: False unless all six numbers are finite
@@ -363,135 +344,307 @@ cdef inline bint _circles_hit(double x0, double y0, double r0, double x1, double
     return hit
 
 
+cdef extern from "fc_pairs.h":
+    # two rows at a time, one per lane (fc_pairs.h): each op is the scalar operation
+    # on each lane, rounded alike
+    ctypedef struct fc_v2:
+        pass
+    ctypedef struct fc_m2:
+        pass
+    fc_v2 fc_splat(double x) noexcept nogil
+    fc_v2 fc_add(fc_v2 a, fc_v2 b) noexcept nogil
+    fc_v2 fc_sub(fc_v2 a, fc_v2 b) noexcept nogil
+    fc_v2 fc_mul(fc_v2 a, fc_v2 b) noexcept nogil
+    fc_v2 fc_sqrt(fc_v2 a) noexcept nogil
+    fc_v2 fc_abs(fc_v2 a) noexcept nogil
+    fc_v2 fc_max(fc_v2 a, fc_v2 b) noexcept nogil
+    fc_v2 fc_min(fc_v2 a, fc_v2 b) noexcept nogil
+    fc_m2 fc_le(fc_v2 a, fc_v2 b) noexcept nogil
+    fc_m2 fc_lt(fc_v2 a, fc_v2 b) noexcept nogil
+    fc_m2 fc_eq(fc_v2 a, fc_v2 b) noexcept nogil
+    fc_m2 fc_and(fc_m2 a, fc_m2 b) noexcept nogil
+    fc_m2 fc_or(fc_m2 a, fc_m2 b) noexcept nogil
+    int fc_bits(fc_m2 m) noexcept nogil
+    fc_v2 fc_select(fc_m2 m, fc_v2 a, fc_v2 b) noexcept nogil
+    void fc_rows(const double* p, int n, int w, fc_v2* f) noexcept nogil
+    void fc_rows_f(const float* p, int n, fc_v2* f) noexcept nogil
+    void fc_store(double* out, fc_v2 a) noexcept nogil
+
+
+cdef inline void _two_rows(const Side* s, const floating* d, Py_ssize_t i, int n,
+                           fc_v2* f) noexcept nogil:
+    # f (OUT): the n fields of an operand's rows i and i + 1, one row per lane
+    if s.fixed:
+        fc_rows(s.view.f, n, 0, f)
+    elif floating is double:
+        fc_rows(d + n * i, n, n, f)
+    else:
+        fc_rows_f(d + n * i, n, f)
+
+
+cdef inline void _last_row(const Side* s, const floating* d, Py_ssize_t i, int n,
+                           fc_v2* f) noexcept nogil:
+    # f (OUT): the n fields of an operand's row i in both lanes (a block's odd last row)
+    cdef double v[4]
+    cdef int k
+    if s.fixed:
+        fc_rows(s.view.f, n, 0, f)
+        return
+    for k in range(n):
+        v[k] = d[n * i + k]
+    fc_rows(v, n, 0, f)
+
+
+cdef inline void _store_first(floating* out, Py_ssize_t i, fc_v2 v) noexcept nogil:
+    # out[i] (OUT): v's first lane, rounded to float where out holds floats
+    cdef double two[2]
+    fc_store(two, v)
+    out[i] = <floating>two[0]
+
+
+cdef double _BELOW = 1.0 - 2.0 ** -51
+cdef double _ABOVE = 1.0 + 2.0 ** -50
+# the least s * s for which the square's relative rounding error is at most 2**-53
+cdef double _SQUARE_MIN = 2.0 ** -1020
+
+
+cdef inline fc_m2 _roots_within(fc_v2 d2, fc_v2 s, fc_m2* sure) noexcept nogil:
+    # sqrt(d2) <= s in each lane, decided by squares where the lane's sure (OUT) is
+    # set.  With p = s * s normal, d2 <= p (1 - 2**-51) means d2 < s**2 (so sqrt(d2)
+    # < s) and d2 > p (1 + 2**-50) means sqrt(d2) > s (1 + 2**-53) >= s + ulp(s) / 2
+    # (so the root rounds above s); docs/numerics.md
+    cdef fc_v2 p = fc_mul(s, s)
+    cdef fc_m2 yes = fc_le(d2, fc_mul(p, fc_splat(_BELOW)))
+    cdef fc_m2 no = fc_lt(fc_mul(p, fc_splat(_ABOVE)), d2)
+    sure[0] = fc_and(fc_or(yes, no),
+                     fc_and(fc_le(fc_splat(_SQUARE_MIN), p), fc_lt(p, fc_splat(INFINITY))))
+    return yes
+
+
+# rows per round of the two-row loops: the pairs of rows they leave undecided are
+# listed (without a branch) and decided after the round
+cdef enum:
+    ROUND = 512
+    PAIRS = 256
+
+
 cdef void _circles_collide(const Side* sa, const Side* sb, const floating* da,
                            const floating* db, Py_ssize_t start, Py_ssize_t stop,
                            unsigned char* hit) noexcept nogil:
     # collide of two circle operands, the same answers as the scalar query (which
-    # needs no canonical order for two circles: dx and dy only change sign), one loop
-    # per layout so the row reads are hoisted out of the loop
-    cdef Py_ssize_t i
-    cdef double x0, y0, r0
-    if sa.fixed or sb.fixed:
-        if sa.fixed:
-            x0 = sa.view.f[0]
-            y0 = sa.view.f[1]
-            r0 = sa.view.f[2]
-            da = db
-        else:
-            x0 = sb.view.f[0]
-            y0 = sb.view.f[1]
-            r0 = sb.view.f[2]
-        for i in range(start, stop):
-            _ahead(da, 3 * i, 3 * stop)
-            hit[i] = _circles_hit(x0, y0, r0, da[3 * i], da[3 * i + 1], da[3 * i + 2])
-        return
-    for i in range(start, stop):
-        _ahead(da, 3 * i, 3 * stop)
-        _ahead(db, 3 * i, 3 * stop)
-        hit[i] = _circles_hit(da[3 * i], da[3 * i + 1], da[3 * i + 2], db[3 * i],
-                              db[3 * i + 1], db[3 * i + 2])
+    # needs no canonical order for two circles: dx and dy only change sign), two rows
+    # at a time; rows the squares cannot decide go to _circles_hit
+    cdef Py_ssize_t i = start
+    cdef Py_ssize_t j, k, end
+    cdef Py_ssize_t m = 0
+    cdef Py_ssize_t undecided[PAIRS]
+    cdef int bits
+    cdef fc_v2 dx, dy, s
+    cdef fc_m2 sure
+    cdef fc_v2 fa[3]
+    cdef fc_v2 fb[3]
+    cdef double a[3]
+    cdef double b[3]
+    cdef fc_v2 zero = fc_splat(0.0)
+    while i + 2 <= stop:
+        end = min(i + ROUND, stop - 1)
+        m = 0
+        while i < end:
+            _two_rows(sa, da, i, 3, fa)
+            _two_rows(sb, db, i, 3, fb)
+            dx = fc_sub(fb[0], fa[0])
+            dy = fc_sub(fb[1], fa[1])
+            bits = fc_bits(fc_and(
+                _roots_within(fc_add(fc_mul(dx, dx), fc_mul(dy, dy)), fc_add(fa[2], fb[2]),
+                              &sure),
+                fc_and(fc_le(zero, fa[2]), fc_le(zero, fb[2]))))
+            hit[i] = bits & 1
+            hit[i + 1] = bits >> 1
+            undecided[m] = i
+            m += fc_bits(sure) != 3
+            i += 2
+        for j in range(m):
+            # the rounded roots decide, as in _circles_hit; an infinite sum of radii
+            # (both lanes then) goes to _circles_hit itself
+            k = undecided[j]
+            _two_rows(sa, da, k, 3, fa)
+            _two_rows(sb, db, k, 3, fb)
+            dx = fc_sub(fb[0], fa[0])
+            dy = fc_sub(fb[1], fa[1])
+            s = fc_add(fa[2], fb[2])
+            bits = fc_bits(fc_and(fc_le(fc_sqrt(fc_add(fc_mul(dx, dx), fc_mul(dy, dy))), s),
+                                  fc_and(fc_le(zero, fa[2]), fc_le(zero, fb[2]))))
+            hit[k] = bits & 1
+            hit[k + 1] = bits >> 1
+            if fc_bits(fc_eq(s, fc_splat(INFINITY))):
+                for k in range(undecided[j], undecided[j] + 2):
+                    _fields(sa, da, k, 3, a)
+                    _fields(sb, db, k, 3, b)
+                    hit[k] = _circles_hit(a[0], a[1], a[2], b[0], b[1], b[2])
+    if i < stop:
+        _fields(sa, da, i, 3, a)
+        _fields(sb, db, i, 3, b)
+        hit[i] = _circles_hit(a[0], a[1], a[2], b[0], b[1], b[2])
+
+
+cdef inline void _store(floating* out, Py_ssize_t i, fc_v2 v) noexcept nogil:
+    # out[i], out[i + 1] (OUT): v's lanes, rounded to float where out holds floats
+    cdef double two[2]
+    if floating is double:
+        fc_store(out + i, v)
+    else:
+        fc_store(two, v)
+        out[i] = <float>two[0]
+        out[i + 1] = <float>two[1]
+
+
+cdef inline fc_m2 _finite(const fc_v2* f, int n) noexcept nogil:
+    # whether the n numbers f[0:n] are all finite, in each lane: x - x is 0.0 for
+    # every finite x, NaN for NaN and inf
+    cdef fc_v2 t = fc_sub(f[0], f[0])
+    cdef int k
+    for k in range(1, n):
+        t = fc_add(t, fc_sub(f[k], f[k]))
+    return fc_eq(t, fc_splat(0.0))
 
 
 cdef void _circles_distance(const Side* sa, const Side* sb, const floating* da,
                             const floating* db, Py_ssize_t start, Py_ssize_t stop,
                             floating* dist) noexcept nogil:
-    # distance of two circle operands.  Both answers depend on the pair's order only
-    # through a sign and a commutative sum, so no canonical ordering is needed: the
-    # same numbers as the scalar queries, at memory speed
-    cdef Py_ssize_t i
-    cdef Py_ssize_t wa = 0 if sa.fixed else 3
-    cdef Py_ssize_t wb = 0 if sb.fixed else 3
-    cdef double x0 = 0.0, y0 = 0.0, r0 = 0.0, x1 = 0.0, y1 = 0.0, r1 = 0.0
-    cdef double dx, dy, d2, s, sep
-    cdef bint ok
-    if sa.fixed:
-        x0 = sa.view.f[0]
-        y0 = sa.view.f[1]
-        r0 = sa.view.f[2]
-    if sb.fixed:
-        x1 = sb.view.f[0]
-        y1 = sb.view.f[1]
-        r1 = sb.view.f[2]
-    for i in range(start, stop):
-        if wa:
-            _ahead(da, 3 * i, 3 * stop)
-            x0 = da[i * 3]
-            y0 = da[i * 3 + 1]
-            r0 = da[i * 3 + 2]
-        if wb:
-            _ahead(db, 3 * i, 3 * stop)
-            x1 = db[i * 3]
-            y1 = db[i * 3 + 1]
-            r1 = db[i * 3 + 2]
-        dx = x1 - x0
-        dy = y1 - y0
-        d2 = dx * dx + dy * dy
-        # x - x is 0.0 for every finite x, NaN for NaN and inf
-        ok = (r0 >= 0.0) & (r1 >= 0.0) & ((x0 - x0) + (y0 - y0) + (r0 - r0) + (
-            x1 - x1) + (y1 - y1) + (r1 - r1) == 0.0)
-        s = r0 + r1
-        sep = sqrt(d2) - s
-        # max(sep, 0.0) by arithmetic, not by a branch that half the pairs of a crowded
-        # scene would mispredict: exact, as sep is at most sqrt(DBL_MAX) or inf ...
-        sep = (sep + fabs(sep)) * 0.5
-        if s == INFINITY:
-            # ... or -inf or NaN where the radii's sum overflows: overlapping
-            sep = 0.0
-        dist[i] = <floating>(sep if ok else NAN)
+    # distance of two circle operands, two rows at a time.  Both answers depend on
+    # the pair's order only through a sign and a commutative sum, so no canonical
+    # ordering is needed: the scalar queries' numbers, at memory speed
+    cdef Py_ssize_t i = start
+    cdef fc_v2 dx, dy, s, sep
+    cdef fc_v2 fa[3]
+    cdef fc_v2 fb[3]
+    cdef fc_m2 ok
+    cdef fc_v2 zero = fc_splat(0.0)
+    while i < stop:
+        if i + 2 <= stop:
+            _two_rows(sa, da, i, 3, fa)
+            _two_rows(sb, db, i, 3, fb)
+        else:
+            _last_row(sa, da, i, 3, fa)
+            _last_row(sb, db, i, 3, fb)
+        dx = fc_sub(fb[0], fa[0])
+        dy = fc_sub(fb[1], fa[1])
+        ok = fc_and(fc_and(fc_le(zero, fa[2]), fc_le(zero, fb[2])),
+                    fc_and(_finite(fa, 3), _finite(fb, 3)))
+        s = fc_add(fa[2], fb[2])
+        sep = fc_sub(fc_sqrt(fc_add(fc_mul(dx, dx), fc_mul(dy, dy))), s)
+        # max(sep, 0.0) by arithmetic: exact, as sep is at most sqrt(DBL_MAX) or inf ...
+        sep = fc_mul(fc_add(sep, fc_abs(sep)), fc_splat(0.5))
+        # ... or -inf or NaN where the radii's sum overflows: overlapping
+        sep = fc_select(fc_eq(s, fc_splat(INFINITY)), zero, sep)
+        sep = fc_select(ok, sep, fc_splat(NAN))
+        if i + 2 <= stop:
+            _store(dist, i, sep)
+        else:
+            _store_first(dist, i, sep)
+        i += 2
 
 
 cdef inline void _fields(const Side* s, const floating* d, Py_ssize_t i, Py_ssize_t w,
-                         Py_ssize_t stop, double* v) noexcept nogil:
+                         double* v) noexcept nogil:
     # v (OUT): the w numbers of row i of an operand (of its shape, where one shape
-    # stands for every row), the rows asked for AHEAD of the one read
+    # stands for every row)
     cdef Py_ssize_t k
     if s.fixed:
         for k in range(w):
             v[k] = s.view.f[k]
         return
-    _ahead(d, w * i, w * stop)
     for k in range(w):
         v[k] = d[w * i + k]
+
+
+cdef inline fc_v2 _circle_box_lanes(const fc_v2* c, const fc_v2* box, fc_m2* ok,
+                                    fc_m2* inside) noexcept nogil:
+    # point_box's d2 from a circle's centre to an AABB, in each lane: the centre
+    # clamped into the box as a max, then a min (MAXPD's and MINPD's rules are
+    # point_box's selections), TINY for a zero square.  ok (OUT): both rows are
+    # shapes (finite, r >= 0, min <= max); inside (OUT): the centre in the box or on it
+    cdef fc_v2 zero = fc_splat(0.0)
+    cdef fc_v2 dx = fc_sub(c[0], fc_min(box[2], fc_max(box[0], c[0])))
+    cdef fc_v2 dy = fc_sub(c[1], fc_min(box[3], fc_max(box[1], c[1])))
+    cdef fc_v2 d2 = fc_add(fc_mul(dx, dx), fc_mul(dy, dy))
+    ok[0] = fc_and(fc_and(fc_le(zero, c[2]), fc_and(fc_le(box[0], box[2]),
+                                                    fc_le(box[1], box[3]))),
+                   fc_and(_finite(c, 3), _finite(box, 4)))
+    inside[0] = fc_and(fc_and(fc_le(box[0], c[0]), fc_le(c[0], box[2])),
+                       fc_and(fc_le(box[1], c[1]), fc_le(c[1], box[3])))
+    return fc_select(fc_eq(d2, zero), fc_splat(4.9406564584124654e-324), d2)
 
 
 cdef void _circle_box_rows(int query, const Side* a, const Side* b, const floating* da,
                            const floating* db, Py_ssize_t start, Py_ssize_t stop,
                            unsigned char* hit, floating* dist) noexcept nogil:
-    # collide or distance of a circle operand and an AABB one, in either order: the
-    # scalar queries' answers (circle_aabb_collide; round_convex_closest's point_box
-    # and round_result), which only differences of the coordinates enter, so no
-    # canonical order and no frame
+    # collide or distance of a circle operand and an AABB one, in either order, two
+    # rows at a time: the scalar queries' answers (circle_aabb_collide; point_box and
+    # round_result), which only differences of the coordinates enter, so no canonical
+    # order and no frame.  collide decides by squares where they can (_roots_within)
+    # and lists the pairs of rows that need the rounded roots for after the round
     cdef const Side* sc = a if a.kind == CIRCLE else b
     cdef const Side* sb = b if a.kind == CIRCLE else a
     cdef const floating* dc = da if a.kind == CIRCLE else db
     cdef const floating* dd = db if a.kind == CIRCLE else da
-    cdef Py_ssize_t i
-    cdef int edge
-    cdef double cx, cy, r, x0, y0, x1, y1, qx, qy, sep
-    cdef double c[3]
-    cdef double box[4]
-    cdef bint ok, inside
-    for i in range(start, stop):
-        _fields(sc, dc, i, 3, stop, c)
-        _fields(sb, dd, i, 4, stop, box)
-        cx, cy, r = c[0], c[1], c[2]
-        x0, y0, x1, y1 = box[0], box[1], box[2], box[3]
-        # both rows shapes: finite (x - x is 0.0 for every finite x, NaN for NaN and
-        # inf), r >= 0, min <= max; bitwise & and |: no branches to mispredict
-        ok = ((r >= 0.0) & (x0 <= x1) & (y0 <= y1)
-              & ((cx - cx) + (cy - cy) + (r - r) + (x0 - x0) + (y0 - y0) + (x1 - x1)
-                 + (y1 - y1) == 0.0))
-        inside = (x0 <= cx) & (cx <= x1) & (y0 <= cy) & (cy <= y1)
-        if query == COLLIDE:
-            hit[i] = ok & (inside | (sqrt(point_box(cx, cy, x0, y0, x1, y1, &edge, &qx,
-                                                    &qy)) <= r))
-        elif not ok:
-            dist[i] = <floating>NAN
-        elif inside:
-            dist[i] = 0.0
-        else:
-            sep = sqrt(point_box(cx, cy, x0, y0, x1, y1, &edge, &qx, &qy)) - (r + 0.0)
-            dist[i] = <floating>(sep if sep > 0.0 else 0.0)
+    cdef Py_ssize_t i = start
+    cdef Py_ssize_t j, end
+    cdef Py_ssize_t m = 0
+    cdef Py_ssize_t undecided[PAIRS]
+    cdef int bits
+    cdef bint two
+    cdef fc_v2 d2, sep
+    cdef fc_v2 c[3]
+    cdef fc_v2 box[4]
+    cdef fc_m2 ok, inside, sure, within
+    cdef fc_v2 zero = fc_splat(0.0)
+    while i < stop:
+        end = min(i + ROUND, stop)
+        m = 0
+        while i < end:
+            two = i + 2 <= stop
+            if two:
+                _two_rows(sc, dc, i, 3, c)
+                _two_rows(sb, dd, i, 4, box)
+            else:
+                _last_row(sc, dc, i, 3, c)
+                _last_row(sb, dd, i, 4, box)
+            d2 = _circle_box_lanes(c, box, &ok, &inside)
+            if query == COLLIDE:
+                within = _roots_within(d2, c[2], &sure)
+                bits = fc_bits(fc_and(ok, fc_or(inside, within)))
+                hit[i] = bits & 1
+                if two:
+                    hit[i + 1] = bits >> 1
+                # a lane is decided when the squares decide, inside, or no shape
+                undecided[m] = i
+                m += (fc_bits(fc_or(sure, inside)) | (3 & ~fc_bits(ok))) != 3
+            else:
+                sep = fc_sub(fc_sqrt(d2), fc_add(c[2], zero))
+                sep = fc_select(fc_lt(zero, sep), sep, zero)
+                sep = fc_select(ok, fc_select(inside, zero, sep), fc_splat(NAN))
+                if two:
+                    _store(dist, i, sep)
+                else:
+                    _store_first(dist, i, sep)
+            i += 2
+        for j in range(m):
+            # the rounded roots decide, as in circle_aabb_collide
+            i = undecided[j]
+            two = i + 2 <= stop
+            if two:
+                _two_rows(sc, dc, i, 3, c)
+                _two_rows(sb, dd, i, 4, box)
+            else:
+                _last_row(sc, dc, i, 3, c)
+                _last_row(sb, dd, i, 4, box)
+            d2 = _circle_box_lanes(c, box, &ok, &inside)
+            bits = fc_bits(fc_and(ok, fc_or(inside, fc_le(fc_sqrt(d2), c[2]))))
+            hit[i] = bits & 1
+            if two:
+                hit[i + 1] = bits >> 1
+        i = end
 
 
 cdef void _circle_obb_rows(Side* a, Side* b, const floating* da, const floating* db,
@@ -514,8 +667,8 @@ cdef void _circle_obb_rows(Side* a, Side* b, const floating* da, const floating*
     cdef double v[3]
     cdef double box[5]
     for i in range(start, stop):
-        _fields(sc, dc, i, 3, stop, v)
-        _fields(sb, dd, i, 5, stop, box)
+        _fields(sc, dc, i, 3, v)
+        _fields(sb, dd, i, 5, box)
         x, y, r = v[0], v[1], v[2]
         cx, cy, hw, hh, angle = box[0], box[1], box[2], box[3], box[4]
         # load_row's rule: every number finite, r, hw and hh >= 0
