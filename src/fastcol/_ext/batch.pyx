@@ -369,6 +369,7 @@ cdef extern from "fc_pairs.h":
     void fc_rows(const double* p, int n, int w, fc_v2* f) noexcept nogil
     void fc_rows_f(const float* p, int n, fc_v2* f) noexcept nogil
     void fc_store(double* out, fc_v2 a) noexcept nogil
+    void fc_store_f(float* out, fc_v2 a) noexcept nogil
 
 
 cdef inline void _two_rows(const Side* s, const floating* d, Py_ssize_t i, int n,
@@ -489,13 +490,10 @@ cdef void _circles_collide(const Side* sa, const Side* sb, const floating* da,
 
 cdef inline void _store(floating* out, Py_ssize_t i, fc_v2 v) noexcept nogil:
     # out[i], out[i + 1] (OUT): v's lanes, rounded to float where out holds floats
-    cdef double two[2]
     if floating is double:
         fc_store(out + i, v)
     else:
-        fc_store(two, v)
-        out[i] = <float>two[0]
-        out[i + 1] = <float>two[1]
+        fc_store_f(out + i, v)
 
 
 cdef inline fc_m2 _finite(const fc_v2* f, int n) noexcept nogil:

@@ -89,6 +89,12 @@ static inline void fc_rows_f(const float *p, int n, fc_v2 *f) {
 
 /* a's two lanes to out[0] and out[1] */
 static inline void fc_store(double *out, fc_v2 a) { _mm_storeu_pd(out, a); }
+/* a's two lanes rounded to float (as a C cast rounds) to out[0] and out[1] */
+static inline void fc_store_f(float *out, fc_v2 a) {
+    double two;
+    _mm_store_sd(&two, _mm_castps_pd(_mm_cvtpd_ps(a)));
+    memcpy(out, &two, sizeof two);
+}
 
 #else
 #include <math.h>
@@ -137,6 +143,10 @@ static inline void fc_rows_f(const float *p, int n, fc_v2 *f) {
     }
 }
 static inline void fc_store(double *out, fc_v2 a) { out[0] = a.v[0]; out[1] = a.v[1]; }
+static inline void fc_store_f(float *out, fc_v2 a) {
+    out[0] = (float)a.v[0];
+    out[1] = (float)a.v[1];
+}
 #endif
 
 #endif /* FASTCOL_FC_PAIRS_H */
