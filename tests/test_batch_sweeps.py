@@ -367,6 +367,109 @@ def test_raycast_float32(fc, ref):
         assert mine.tobytes() == other.tobytes()
 
 
+def _box_ray_rows(rng, n):
+    """AABB rows and rays of every kind the compiled AABB rows decide in lanes or
+    leave to the scalar kernel: random rays, rays at a point of the box, at a corner
+    (exactly and nudged by an ulp), along an axis, from inside, boxes of zero width or
+    height, limits short of the box, rows that are no ray or no box, directions and
+    times at the ends of the lanes' range (2**-500, 2**500; 2**-400, 2**400) and a
+    subnormal direction component, at offsets 0 and 1e6."""
+    boxes, origins, dirs, limits = [], [], [], []
+    for _ in range(n):
+        e = int(rng.choice([-540, -500, -499, -300, 0, 0, 0, 0, 300, 449, 499, 501]))
+        scale = 2.0 ** e if abs(e) < 520 else 2.0 ** -520
+        off = float(rng.choice([0.0, 1e6])) if 0 <= e < 300 else 0.0
+        lo = off + scale * rng.uniform(-2, 2, 2)
+        size = scale * rng.uniform(0, 2, 2) * rng.choice([0.0, 1.0, 1.0, 1.0], 2)
+        box = [lo[0], lo[1], lo[0] + size[0], lo[1] + size[1]]
+        o = off + scale * rng.uniform(-6, 6, 2)
+        kind = int(rng.integers(0, 8))
+        if kind == 0:
+            d = rng.uniform(-1, 1, 2) * scale
+        elif kind == 1:      # at a point of the box
+            d = np.array([rng.uniform(box[0], box[2]) - o[0], rng.uniform(box[1], box[3]) - o[1]])
+        elif kind == 2:      # at a corner, or an ulp beside it
+            d = np.array([box[2 * rng.integers(0, 2)] - o[0], box[1 + 2 * rng.integers(0, 2)] - o[1]])
+            k = int(rng.integers(0, 2))
+            d[k] = np.nextafter(d[k], rng.choice([-np.inf, 0.0, np.inf]))
+        elif kind == 3:      # along an axis
+            d = np.array([rng.choice([-1.0, 1.0]), 0.0])[:: rng.choice([1, -1])]
+        elif kind == 4:      # from inside
+            o = np.array([rng.uniform(box[0], box[2]), rng.uniform(box[1], box[3])])
+            d = rng.uniform(-1, 1, 2)
+        elif kind == 5:      # a direction component far below the other
+            d = np.array([rng.choice([-1.0, 1.0]), rng.choice([5e-324, 1e-310, 2.0 ** -480])])
+            d *= rng.choice([2.0 ** -40, 1.0, 2.0 ** 40])
+        if kind == 6:        # a component that _scaled cannot keep (over 1126 bits)
+            d = np.array([rng.choice([-1.0, 1.0]) * 2.0 ** int(rng.integers(53, 400)),
+                          rng.choice([-5e-324, 5e-324, 1e-320])])[:: rng.choice([1, -1])]
+        elif kind == 7:      # a hair from the box, a huge direction: t near subnormal
+            box = [x * 2.0 ** -540 for x in (0.0, 0.0, 3.0, 5.0)]
+            o = np.array([-rng.integers(1, 9) * 2.0 ** -560, rng.uniform(0, 5) * 2.0 ** -540])
+            d = np.array([1.0, rng.uniform(-0.5, 0.5)]) * 2.0 ** rng.choice([400, 450, 499])
+        else:
+            d = d * rng.choice([1.0, 1.0, 2.0 ** -520, 2.0 ** 100, 2.0 ** 420])
+        limit = float(rng.choice([np.inf, np.inf, 0.0, 1e-3, 1.0, 2.0 ** 401]))
+        boxes.append(box)
+        origins.append(o)
+        dirs.append(d)
+        limits.append(limit)
+    boxes, origins, dirs = np.array(boxes), np.array(origins), np.array(dirs)
+    bad = rng.random(n) < 0.02
+    boxes[bad, rng.integers(0, 4, n)[bad]] = rng.choice([np.nan, np.inf, -np.inf], bad.sum())
+    swap = rng.random(n) < 0.01
+    boxes[swap] = boxes[swap][:, [2, 3, 0, 1]]
+    keep = np.isfinite(dirs).all(axis=1) & (dirs != 0).any(axis=1)
+    return boxes[keep], origins[keep], dirs[keep], np.array(limits)[keep]
+
+
+def _check_box_ray_rows(fc, boxes, origins, directions, max_t):
+    """raycast of the AABB rows against the scalar raycast of each row that is a box
+    (no hit for the others), float64 bit for bit; origins, directions and max_t may be
+    one value for every row."""
+    n = len(boxes)
+    with np.errstate(invalid="ignore", over="ignore"):
+        hit, t, point, normal = fc.raycast(fc.AABBArray(boxes), origins, directions, max_t)
+    o = np.broadcast_to(np.asarray(origins, dtype=float), (n, 2))
+    d = np.broadcast_to(np.asarray(directions, dtype=float), (n, 2))
+    lim = np.broadcast_to(np.asarray(max_t, dtype=float), (n,))
+    for i in range(n):
+        b = boxes[i]
+        h = None
+        if np.isfinite(b).all() and b[0] <= b[2] and b[1] <= b[3]:
+            h = fc.raycast(fc.AABB(*b.tolist()), tuple(o[i].tolist()), tuple(d[i].tolist()),
+                           float(lim[i]))
+        assert bool(hit[i]) == (h is not None), i
+        if h is None:
+            assert t[i] == math.inf and not point[i].any() and not normal[i].any(), i
+            continue
+        assert t[i].tobytes() == as_bytes(h.t), i
+        assert point[i].tobytes() == as_bytes(h.point), i
+        assert normal[i].tobytes() == as_bytes(h.normal), i
+    return hit
+
+
+def test_raycast_box_rows_equal_scalar_raycast_on_hard_rays(fc):
+    rng = np.random.default_rng(8)
+    boxes, origins, dirs, limits = _box_ray_rows(rng, 4001)
+    n = len(boxes) - (len(boxes) % 2 == 0)     # odd: the last row alone
+    boxes, origins, dirs, limits = boxes[:n], origins[:n], dirs[:n], limits[:n]
+    hits = _check_box_ray_rows(fc, boxes, origins, dirs, limits)
+    assert 0.1 < hits.mean() < 0.9
+    # one origin, one direction or one limit for every row
+    _check_box_ray_rows(fc, boxes, origins[0], dirs, limits)
+    _check_box_ray_rows(fc, boxes, origins, dirs[1], limits[1])
+    # float32 rows: the float64 answers for the widened rows, each rounded once
+    with np.errstate(all="ignore"):    # float32 rounds the largest values to inf
+        b32, o32, d32 = (x.astype(np.float32) for x in (boxes, origins, dirs))
+        r32 = fc.raycast(fc.AABBArray(b32), o32, d32)
+        r64 = fc.raycast(fc.AABBArray(b32.astype(np.float64)), o32.astype(np.float64),
+                         d32.astype(np.float64))
+        assert r32.hit.tolist() == r64.hit.tolist()
+        for f32, f64 in zip(r32[1:], r64[1:]):
+            assert f32.tobytes() == f64.astype(np.float32).tobytes()
+
+
 # ------------------------------------------------------------------ time of impact
 
 

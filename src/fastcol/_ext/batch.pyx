@@ -355,6 +355,7 @@ cdef extern from "fc_pairs.h":
     fc_v2 fc_add(fc_v2 a, fc_v2 b) noexcept nogil
     fc_v2 fc_sub(fc_v2 a, fc_v2 b) noexcept nogil
     fc_v2 fc_mul(fc_v2 a, fc_v2 b) noexcept nogil
+    fc_v2 fc_div(fc_v2 a, fc_v2 b) noexcept nogil
     fc_v2 fc_sqrt(fc_v2 a) noexcept nogil
     fc_v2 fc_abs(fc_v2 a) noexcept nogil
     fc_v2 fc_max(fc_v2 a, fc_v2 b) noexcept nogil
@@ -370,6 +371,9 @@ cdef extern from "fc_pairs.h":
     void fc_rows_f(const float* p, int n, fc_v2* f) noexcept nogil
     void fc_store(double* out, fc_v2 a) noexcept nogil
     void fc_store_f(float* out, fc_v2 a) noexcept nogil
+    void fc_store_xy(double* out, fc_v2 x, fc_v2 y) noexcept nogil
+    void fc_store_xy_f(float* out, fc_v2 x, fc_v2 y) noexcept nogil
+    fc_m2 fc_andnot(fc_m2 a, fc_m2 b) noexcept nogil
 
 
 cdef inline void _two_rows(const Side* s, const floating* d, Py_ssize_t i, int n,
@@ -846,6 +850,168 @@ cdef void _ray_rows(int kind, const floating* da, const double* org, Py_ssize_t 
         _ray_out(ok, out, i, hit, t, point, normal)
 
 
+cdef inline void _box_rows(const floating* d, Py_ssize_t i, bint two, fc_v2* f) noexcept nogil:
+    # f (OUT): the four fields of rows i and i + 1 of AABB rows (two), or of row i twice
+    cdef double v[4]
+    cdef int k
+    if floating is double:
+        fc_rows(d + 4 * i, 4, 4 if two else 0, f)
+    elif two:
+        fc_rows_f(d + 4 * i, 4, f)
+    else:
+        for k in range(4):
+            v[k] = d[4 * i + k]
+        fc_rows(v, 4, 0, f)
+
+
+# the lanes' range: direction components and coordinates whose products neither
+# overflow nor lose the direction in _scaled (which keeps it exactly: the components
+# span under 1126 bits), and times whose scaling by the direction's 2**-e stays normal,
+# so that (uin - pu) / du is the double _ray_hit makes of the scaled quotient
+cdef double _RAY_LEAST = 2.0 ** -500
+cdef double _RAY_MOST = 2.0 ** 500
+cdef double _T_LEAST = 2.0 ** -400
+cdef double _T_MOST = 2.0 ** 400
+
+
+cdef inline int _ray_box_lanes(const fc_v2* p, const fc_v2* d, fc_v2 limit,
+                               const fc_v2* b, fc_v2* out) noexcept nogil:
+    # raycast_view of two rays (origin p, direction d, max_t) at two AABBs b = (x0,
+    # y0, x1, y1), in lanes, as ray_unframed decides: out (OUT) = (hit mask as 0.0 or
+    # not, t, point x, point y, normal x, normal y) in each lane (t inf and zeros for
+    # no hit).  Returns the lanes decided (bit k for lane k): rows that are no ray or no
+    # box, an origin inside, slab_quick's misses, and slab_entry's rays off both axes
+    # whose two corner signs clear ray_bound (the exact signs, so the same face; t from
+    # the unscaled direction, the same double within the range above).  Undecided:
+    # axis-parallel rays, corners within the bound, a face of zero length, the ends of
+    # the range
+    cdef fc_v2 zero = fc_splat(0.0)
+    cdef fc_v2 one = fc_splat(1.0)
+    cdef fc_v2 px = p[0]
+    cdef fc_v2 py = p[1]
+    cdef fc_v2 dx = d[0]
+    cdef fc_v2 dy = d[1]
+    cdef fc_m2 ok, inside, miss, general, upos, vpos, on_u, through, hit, undecided
+    cdef fc_v2 uin, uout, vin, vout, su, sv, size, bound, c1, c2, cu, cv, num, t, nx, ny
+    cdef fc_v2 f[4]
+    f[0] = px
+    f[1] = py
+    f[2] = dx
+    f[3] = dy
+    # a ray (finite, a direction not zero, max_t >= 0) and a box (finite, min <= max)
+    ok = fc_and(fc_and(_finite(f, 4), fc_andnot(fc_and(fc_eq(dx, zero), fc_eq(dy, zero)),
+                                                fc_le(zero, limit))),
+                fc_and(_finite(b, 4), fc_and(fc_le(b[0], b[2]), fc_le(b[1], b[3]))))
+    inside = fc_and(fc_and(fc_le(b[0], px), fc_le(px, b[2])),
+                    fc_and(fc_le(b[1], py), fc_le(py, b[3])))
+    # slab_quick: outside a slab and not heading into it
+    miss = fc_or(fc_or(fc_and(fc_lt(b[2], px), fc_le(zero, dx)),
+                       fc_and(fc_lt(px, b[0]), fc_le(dx, zero))),
+                 fc_or(fc_and(fc_lt(b[3], py), fc_le(zero, dy)),
+                       fc_and(fc_lt(py, b[1]), fc_le(dy, zero))))
+    general = fc_andnot(fc_or(inside, miss), ok)
+    # slab_entry: the entering and exiting sides of each slab
+    upos = fc_lt(zero, dx)
+    vpos = fc_lt(zero, dy)
+    uin = fc_select(upos, b[0], b[2])
+    uout = fc_select(upos, b[2], b[0])
+    vin = fc_select(vpos, b[1], b[3])
+    vout = fc_select(vpos, b[3], b[1])
+    su = fc_select(upos, one, fc_splat(-1.0))
+    sv = fc_select(vpos, one, fc_splat(-1.0))
+    size = fc_max(fc_max(fc_max(fc_abs(px), fc_abs(py)), fc_max(fc_abs(b[0]), fc_abs(b[2]))),
+                  fc_max(fc_abs(b[1]), fc_abs(b[3])))
+    bound = fc_add(fc_mul(fc_mul(fc_splat(1e-15), fc_add(fc_abs(dx), fc_abs(dy))), size),
+                   fc_splat(1.6e-322))
+    # the corner (uin, vin): tu - tv has the sign of -S su sv
+    c1 = fc_mul(fc_mul(fc_sub(fc_mul(dx, fc_sub(vin, py)), fc_mul(dy, fc_sub(uin, px))),
+                       su), sv)
+    on_u = fc_lt(c1, zero)
+    # the corner that bounds the entering face: (uin, vout) or (uout, vin)
+    cu = fc_select(on_u, uin, uout)
+    cv = fc_select(on_u, vout, vin)
+    c2 = fc_mul(fc_mul(fc_sub(fc_mul(dx, fc_sub(cv, py)), fc_mul(dy, fc_sub(cu, px))), su),
+                sv)
+    through = fc_or(fc_and(on_u, fc_lt(zero, c2)), fc_andnot(on_u, fc_lt(c2, zero)))
+    num = fc_select(on_u, fc_sub(uin, px), fc_sub(vin, py))
+    t = fc_div(num, fc_select(on_u, dx, dy))
+    # ahead (num * the slab's sign > 0), and through the face
+    hit = fc_and(fc_lt(zero, fc_mul(num, fc_select(on_u, su, sv))), through)
+    undecided = fc_or(fc_or(fc_or(fc_eq(dx, zero), fc_eq(dy, zero)),
+                            fc_or(fc_le(fc_abs(c1), bound), fc_le(fc_abs(c2), bound))),
+                      fc_or(fc_lt(fc_min(fc_abs(dx), fc_abs(dy)), fc_splat(_RAY_LEAST)),
+                            fc_lt(fc_splat(_RAY_MOST), fc_max(size, fc_max(fc_abs(dx),
+                                                                           fc_abs(dy))))))
+    undecided = fc_or(undecided, fc_and(hit, fc_or(
+        fc_or(fc_lt(t, fc_splat(_T_LEAST)), fc_lt(fc_splat(_T_MOST), t)),
+        fc_eq(fc_select(on_u, fc_sub(b[3], b[1]), fc_sub(b[2], b[0])), zero))))
+    hit = fc_and(fc_and(general, hit), fc_le(t, limit))
+    # the face's outward normal: (-su, 0) or (0, -sv)
+    nx = fc_select(on_u, fc_sub(zero, su), zero)
+    ny = fc_select(on_u, zero, fc_sub(zero, sv))
+    out[1] = fc_select(hit, t, fc_select(fc_and(ok, inside), zero, fc_splat(INFINITY)))
+    out[2] = fc_select(hit, fc_add(px, fc_mul(t, dx)), fc_select(fc_and(ok, inside), px, zero))
+    out[3] = fc_select(hit, fc_add(py, fc_mul(t, dy)), fc_select(fc_and(ok, inside), py, zero))
+    out[4] = fc_select(hit, nx, zero)
+    out[5] = fc_select(hit, ny, zero)
+    out[0] = fc_select(fc_or(hit, fc_and(ok, inside)), one, zero)
+    return 3 & ~fc_bits(fc_and(general, undecided))
+
+
+cdef void _ray_box_rows(const floating* da, const double* org, Py_ssize_t so,
+                        const double* dirs, Py_ssize_t sd, const double* lim,
+                        Py_ssize_t sl, Py_ssize_t start, Py_ssize_t stop,
+                        unsigned char* hit, floating* t, floating* point,
+                        floating* normal) noexcept nogil:
+    # _ray_rows over an array of AABBs, two rows at a time (_ray_box_lanes); the pairs
+    # of rows the lanes leave undecided are listed and cast by _ray_rows after the round
+    cdef Py_ssize_t i = start
+    cdef Py_ssize_t j, end
+    cdef Py_ssize_t m = 0
+    cdef Py_ssize_t undecided[PAIRS]
+    cdef bint two
+    cdef int bits
+    cdef fc_v2 p[2]
+    cdef fc_v2 d[2]
+    cdef fc_v2 lm[1]
+    cdef fc_v2 b[4]
+    cdef fc_v2 out[6]
+    while i < stop:
+        end = min(i + ROUND, stop)
+        m = 0
+        while i < end:
+            two = i + 2 <= stop
+            fc_rows(org + i * so, 2, so if two else 0, p)
+            fc_rows(dirs + i * sd, 2, sd if two else 0, d)
+            fc_rows(lim + i * sl, 1, sl if two else 0, lm)
+            _box_rows(da, i, two, b)
+            undecided[m] = i
+            m += _ray_box_lanes(p, d, lm[0], b, out) != 3
+            bits = fc_bits(fc_lt(fc_splat(0.0), out[0]))
+            hit[i] = bits & 1
+            if two:
+                hit[i + 1] = bits >> 1
+                if floating is double:
+                    fc_store(t + i, out[1])
+                    fc_store_xy(point + 2 * i, out[2], out[3])
+                    fc_store_xy(normal + 2 * i, out[4], out[5])
+                else:
+                    fc_store_f(t + i, out[1])
+                    fc_store_xy_f(point + 2 * i, out[2], out[3])
+                    fc_store_xy_f(normal + 2 * i, out[4], out[5])
+            else:
+                _store_first(t, i, out[1])
+                _store_first(point, 2 * i, out[2])
+                _store_first(point, 2 * i + 1, out[3])
+                _store_first(normal, 2 * i, out[4])
+                _store_first(normal, 2 * i + 1, out[5])
+            i += 2
+        for j in range(m):
+            _ray_rows(AABB_KIND, da, org, so, dirs, sd, lim, sl, undecided[j],
+                      min(undecided[j] + 2, stop), hit, t, point, normal)
+        i = end
+
+
 cdef void _sweep_loop(Side* a, Side* b, const floating* da, const floating* db,
                       const double* va, Py_ssize_t sa, const double* vb, Py_ssize_t sb,
                       const double* lim, Py_ssize_t sl, Py_ssize_t start, Py_ssize_t stop,
@@ -966,7 +1132,16 @@ cdef void _job_rows(void* ctx, int slot, Py_ssize_t start, Py_ssize_t stop) noex
                                   <const double*>r.db, start, stop, r.hit,
                                   <double*>r.dist, <double*>r.pa,
                                   <double*>r.pb, r.count)
-    elif r.query == RAYCAST and not a.fixed and (a.kind == CIRCLE or a.kind == AABB_KIND):
+    elif r.query == RAYCAST and not a.fixed and a.kind == AABB_KIND:
+        if r.f32:
+            _ray_box_rows[float](<const float*>r.da, r.vec[0], r.vstep[0], r.vec[1],
+                                 r.vstep[1], r.lim, r.lstep, start, stop, r.hit,
+                                 <float*>r.dist, <float*>r.pa, <float*>r.pb)
+        else:
+            _ray_box_rows[double](<const double*>r.da, r.vec[0], r.vstep[0], r.vec[1],
+                                  r.vstep[1], r.lim, r.lstep, start, stop, r.hit,
+                                  <double*>r.dist, <double*>r.pa, <double*>r.pb)
+    elif r.query == RAYCAST and not a.fixed and a.kind == CIRCLE:
         if r.f32:
             _ray_rows[float](a.kind, <const float*>r.da, r.vec[0], r.vstep[0], r.vec[1],
                              r.vstep[1], r.lim, r.lstep, start, stop, r.hit,

@@ -22,6 +22,7 @@ static inline fc_v2 fc_splat(double x) { return _mm_set1_pd(x); }
 static inline fc_v2 fc_add(fc_v2 a, fc_v2 b) { return _mm_add_pd(a, b); }
 static inline fc_v2 fc_sub(fc_v2 a, fc_v2 b) { return _mm_sub_pd(a, b); }
 static inline fc_v2 fc_mul(fc_v2 a, fc_v2 b) { return _mm_mul_pd(a, b); }
+static inline fc_v2 fc_div(fc_v2 a, fc_v2 b) { return _mm_div_pd(a, b); }
 static inline fc_v2 fc_sqrt(fc_v2 a) { return _mm_sqrt_pd(a); }
 static inline fc_v2 fc_abs(fc_v2 a) { return _mm_andnot_pd(_mm_set1_pd(-0.0), a); }
 /* a > b ? a : b and a < b ? a : b, lane by lane (MAXPD's and MINPD's rule) */
@@ -38,7 +39,7 @@ static inline fc_v2 fc_select(fc_m2 m, fc_v2 a, fc_v2 b) {
     return _mm_or_pd(_mm_and_pd(m, a), _mm_andnot_pd(m, b));
 }
 
-/* f (OUT): the n = 3 or 4 fields of rows p[0:n] and p[w:w + n], field j of both
+/* f (OUT): the n = 1 to 4 fields of rows p[0:n] and p[w:w + n], field j of both
    rows in f[j]; w = n for two rows in a row, w = 0 for one row twice */
 static inline void fc_rows(const double *p, int n, int w, fc_v2 *f) {
     __m128d u, v, t;
@@ -46,6 +47,13 @@ static inline void fc_rows(const double *p, int n, int w, fc_v2 *f) {
     if (w == 0) {
         for (j = 0; j < n; j++)
             f[j] = _mm_set1_pd(p[j]);
+    } else if (n == 1) {
+        f[0] = _mm_loadu_pd(p);
+    } else if (n == 2) {
+        u = _mm_loadu_pd(p);
+        v = _mm_loadu_pd(p + 2);
+        f[0] = _mm_unpacklo_pd(u, v);
+        f[1] = _mm_unpackhi_pd(u, v);
     } else if (n == 3) {
         u = _mm_loadu_pd(p);     /* x0 y0 */
         v = _mm_loadu_pd(p + 2); /* r0 x1 */
@@ -89,6 +97,18 @@ static inline void fc_rows_f(const float *p, int n, fc_v2 *f) {
 
 /* a's two lanes to out[0] and out[1] */
 static inline void fc_store(double *out, fc_v2 a) { _mm_storeu_pd(out, a); }
+/* the two lanes' points (x, y) to out[0:4] as x0, y0, x1, y1 */
+static inline void fc_store_xy(double *out, fc_v2 x, fc_v2 y) {
+    _mm_storeu_pd(out, _mm_unpacklo_pd(x, y));
+    _mm_storeu_pd(out + 2, _mm_unpackhi_pd(x, y));
+}
+/* fc_store_xy rounded to float */
+static inline void fc_store_xy_f(float *out, fc_v2 x, fc_v2 y) {
+    _mm_storeu_ps(out, _mm_movelh_ps(_mm_cvtpd_ps(_mm_unpacklo_pd(x, y)),
+                                     _mm_cvtpd_ps(_mm_unpackhi_pd(x, y))));
+}
+/* !a & b, lane by lane */
+static inline fc_m2 fc_andnot(fc_m2 a, fc_m2 b) { return _mm_andnot_pd(a, b); }
 /* a's two lanes rounded to float (as a C cast rounds) to out[0] and out[1] */
 static inline void fc_store_f(float *out, fc_v2 a) {
     double two;
@@ -113,6 +133,7 @@ static inline fc_v2 fc_splat(double x) { fc_v2 r = {{x, x}}; return r; }
 FC_LANES(fc_v2, fc_add, a.v[k] + b.v[k])
 FC_LANES(fc_v2, fc_sub, a.v[k] - b.v[k])
 FC_LANES(fc_v2, fc_mul, a.v[k] * b.v[k])
+FC_LANES(fc_v2, fc_div, a.v[k] / b.v[k])
 FC_LANES(fc_v2, fc_max, a.v[k] > b.v[k] ? a.v[k] : b.v[k])
 FC_LANES(fc_v2, fc_min, a.v[k] < b.v[k] ? a.v[k] : b.v[k])
 FC_LANES(fc_m2, fc_le, a.v[k] <= b.v[k])
@@ -147,6 +168,19 @@ static inline void fc_store_f(float *out, fc_v2 a) {
     out[0] = (float)a.v[0];
     out[1] = (float)a.v[1];
 }
+static inline void fc_store_xy(double *out, fc_v2 x, fc_v2 y) {
+    out[0] = x.v[0];
+    out[1] = y.v[0];
+    out[2] = x.v[1];
+    out[3] = y.v[1];
+}
+static inline void fc_store_xy_f(float *out, fc_v2 x, fc_v2 y) {
+    out[0] = (float)x.v[0];
+    out[1] = (float)y.v[0];
+    out[2] = (float)x.v[1];
+    out[3] = (float)y.v[1];
+}
+static inline fc_m2 fc_andnot(fc_m2 a, fc_m2 b) { fc_m2 r = {{!a.v[0] & b.v[0], !a.v[1] & b.v[1]}}; return r; }
 #endif
 
 #endif /* FASTCOL_FC_PAIRS_H */
