@@ -423,22 +423,28 @@ def _box_ray_rows(rng, n):
     return boxes[keep], origins[keep], dirs[keep], np.array(limits)[keep]
 
 
-def _check_box_ray_rows(fc, boxes, origins, directions, max_t):
-    """raycast of the AABB rows against the scalar raycast of each row that is a box
-    (no hit for the others), float64 bit for bit; origins, directions and max_t may be
-    one value for every row."""
-    n = len(boxes)
+def _check_lane_ray_rows(fc, kind, rows, origins, directions, max_t):
+    """raycast of circle or AABB rows against the scalar raycast of each row that is a
+    shape (no hit for the others), float64 bit for bit; origins, directions and max_t
+    may be one value for every row."""
+    n = len(rows)
     with np.errstate(invalid="ignore", over="ignore"):
-        hit, t, point, normal = fc.raycast(fc.AABBArray(boxes), origins, directions, max_t)
+        array = fc.CircleArray(rows) if kind == "Circle" else fc.AABBArray(rows)
+        hit, t, point, normal = fc.raycast(array, origins, directions, max_t)
     o = np.broadcast_to(np.asarray(origins, dtype=float), (n, 2))
     d = np.broadcast_to(np.asarray(directions, dtype=float), (n, 2))
     lim = np.broadcast_to(np.asarray(max_t, dtype=float), (n,))
     for i in range(n):
-        b = boxes[i]
+        b = rows[i]
         h = None
-        if np.isfinite(b).all() and b[0] <= b[2] and b[1] <= b[3]:
-            h = fc.raycast(fc.AABB(*b.tolist()), tuple(o[i].tolist()), tuple(d[i].tolist()),
-                           float(lim[i]))
+        if kind == "Circle" and np.isfinite(b).all() and b[2] >= 0:
+            shape = fc.Circle(*b.tolist())
+        elif kind == "AABB" and np.isfinite(b).all() and b[0] <= b[2] and b[1] <= b[3]:
+            shape = fc.AABB(*b.tolist())
+        else:
+            shape = None
+        if shape is not None:
+            h = fc.raycast(shape, tuple(o[i].tolist()), tuple(d[i].tolist()), float(lim[i]))
         assert bool(hit[i]) == (h is not None), i
         if h is None:
             assert t[i] == math.inf and not point[i].any() and not normal[i].any(), i
@@ -449,25 +455,79 @@ def _check_box_ray_rows(fc, boxes, origins, directions, max_t):
     return hit
 
 
-def test_raycast_box_rows_equal_scalar_raycast_on_hard_rays(fc):
-    rng = np.random.default_rng(8)
-    boxes, origins, dirs, limits = _box_ray_rows(rng, 4001)
-    n = len(boxes) - (len(boxes) % 2 == 0)     # odd: the last row alone
-    boxes, origins, dirs, limits = boxes[:n], origins[:n], dirs[:n], limits[:n]
-    hits = _check_box_ray_rows(fc, boxes, origins, dirs, limits)
+def _check_lane_rays(fc, kind, rows, origins, dirs, limits):
+    n = len(rows) - (len(rows) % 2 == 0)     # odd: the last row alone
+    rows, origins, dirs, limits = rows[:n], origins[:n], dirs[:n], limits[:n]
+    hits = _check_lane_ray_rows(fc, kind, rows, origins, dirs, limits)
     assert 0.1 < hits.mean() < 0.9
     # one origin, one direction or one limit for every row
-    _check_box_ray_rows(fc, boxes, origins[0], dirs, limits)
-    _check_box_ray_rows(fc, boxes, origins, dirs[1], limits[1])
+    _check_lane_ray_rows(fc, kind, rows, origins[0], dirs, limits)
+    _check_lane_ray_rows(fc, kind, rows, origins, dirs[1], limits[1])
     # float32 rows: the float64 answers for the widened rows, each rounded once
+    make = fc.CircleArray if kind == "Circle" else fc.AABBArray
     with np.errstate(all="ignore"):    # float32 rounds the largest values to inf
-        b32, o32, d32 = (x.astype(np.float32) for x in (boxes, origins, dirs))
-        r32 = fc.raycast(fc.AABBArray(b32), o32, d32)
-        r64 = fc.raycast(fc.AABBArray(b32.astype(np.float64)), o32.astype(np.float64),
-                         d32.astype(np.float64))
-        assert r32.hit.tolist() == r64.hit.tolist()
-        for f32, f64 in zip(r32[1:], r64[1:]):
+        r32, o32, d32 = (x.astype(np.float32) for x in (rows, origins, dirs))
+        res32 = fc.raycast(make(r32), o32, d32)
+        res64 = fc.raycast(make(r32.astype(np.float64)), o32.astype(np.float64),
+                           d32.astype(np.float64))
+        assert res32.hit.tolist() == res64.hit.tolist()
+        for f32, f64 in zip(res32[1:], res64[1:]):
             assert f32.tobytes() == f64.astype(np.float32).tobytes()
+
+
+def test_raycast_box_rows_equal_scalar_raycast_on_hard_rays(fc):
+    _check_lane_rays(fc, "AABB", *_box_ray_rows(np.random.default_rng(8), 4001))
+
+
+def _circle_ray_rows(rng, n):
+    """Circle rows and rays for the compiled circle rows' lanes and their limits:
+    random rays, rays within the angle the circle spans, tangent to it (to rounding),
+    from inside and from its rim, at points (r == 0), short limits, rows that are no
+    ray or no circle, and p - c, d, r at the ends of the lanes' range (2**-300,
+    2**300; |d| 2**-100, 2**100), offsets 0 and 1e6."""
+    rows, origins, dirs, limits = [], [], [], []
+    for _ in range(n):
+        e = int(rng.choice([-320, -300, -250, -60, 0, 0, 0, 0, 60, 250, 299, 301]))
+        scale = 2.0 ** e
+        off = float(rng.choice([0.0, 1e6])) if 0 <= e < 100 else 0.0
+        c = off + scale * rng.uniform(-2, 2, 2)
+        r = scale * rng.uniform(0.1, 1.5) * rng.choice([0.0, 1.0, 1.0, 1.0, 1.0, 1.0])
+        phi = rng.uniform(0, 2 * np.pi)
+        dist = scale * rng.uniform(0.5, 8)
+        o = c + dist * np.array([math.cos(phi), math.sin(phi)])
+        kind = int(rng.integers(0, 6))
+        to_c = c - o
+        if kind == 0:
+            d = rng.uniform(-1, 1, 2)
+        elif kind in (1, 2):   # within the span, or tangent (to rounding)
+            along = math.sqrt(max(dist * dist - r * r, 0.0))
+            ang = math.atan2(r, along) * (rng.uniform(0, 1) if kind == 1 else 1.0)
+            ang *= rng.choice([-1.0, 1.0])
+            ca, sa = math.cos(ang), math.sin(ang)
+            d = np.array([to_c[0] * ca - to_c[1] * sa, to_c[0] * sa + to_c[1] * ca])
+        elif kind == 3:        # from inside, or from the rim
+            o = c + r * rng.choice([rng.uniform(0, 1), 1.0]) * np.array([math.cos(phi), math.sin(phi)])
+            d = rng.uniform(-1, 1, 2)
+        elif kind == 4:        # straight at the centre
+            d = to_c
+        else:                  # along an axis
+            d = np.array([rng.choice([-1.0, 1.0]), 0.0])[:: rng.choice([1, -1])]
+        big = np.abs(d).max()
+        if big > 0:
+            d = d / big * 2.0 ** float(rng.choice([-110, -100, -99, -20, 0, 0, 0, 20, 99, 100, 110]))
+        rows.append([c[0], c[1], r])
+        origins.append(o)
+        dirs.append(d)
+        limits.append(float(rng.choice([np.inf, np.inf, 0.0, 1.0, 2.0 ** 120])))
+    rows, origins, dirs = np.array(rows), np.array(origins), np.array(dirs)
+    bad = rng.random(n) < 0.02
+    rows[bad, rng.integers(0, 3, n)[bad]] = rng.choice([np.nan, np.inf, -1.0], bad.sum())
+    keep = np.isfinite(dirs).all(axis=1) & (dirs != 0).any(axis=1) & np.isfinite(origins).all(axis=1)
+    return rows[keep], origins[keep], dirs[keep], np.array(limits)[keep]
+
+
+def test_raycast_circle_rows_equal_scalar_raycast_on_hard_rays(fc):
+    _check_lane_rays(fc, "Circle", *_circle_ray_rows(np.random.default_rng(9), 4001))
 
 
 # ------------------------------------------------------------------ time of impact

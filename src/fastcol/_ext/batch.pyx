@@ -850,18 +850,20 @@ cdef void _ray_rows(int kind, const floating* da, const double* org, Py_ssize_t 
         _ray_out(ok, out, i, hit, t, point, normal)
 
 
-cdef inline void _box_rows(const floating* d, Py_ssize_t i, bint two, fc_v2* f) noexcept nogil:
-    # f (OUT): the four fields of rows i and i + 1 of AABB rows (two), or of row i twice
+cdef inline void _row_fields(const floating* d, Py_ssize_t i, int n, bint two,
+                             fc_v2* f) noexcept nogil:
+    # f (OUT): the n fields of rows i and i + 1 of an array of rows (two), or of row i
+    # twice
     cdef double v[4]
     cdef int k
     if floating is double:
-        fc_rows(d + 4 * i, 4, 4 if two else 0, f)
+        fc_rows(d + n * i, n, n if two else 0, f)
     elif two:
-        fc_rows_f(d + 4 * i, 4, f)
+        fc_rows_f(d + n * i, n, f)
     else:
-        for k in range(4):
-            v[k] = d[4 * i + k]
-        fc_rows(v, 4, 0, f)
+        for k in range(n):
+            v[k] = d[n * i + k]
+        fc_rows(v, n, 0, f)
 
 
 # the lanes' range: direction components and coordinates whose products neither
@@ -958,13 +960,111 @@ cdef inline int _ray_box_lanes(const fc_v2* p, const fc_v2* d, fc_v2 limit,
     return 3 & ~fc_bits(fc_and(general, undecided))
 
 
-cdef void _ray_box_rows(const floating* da, const double* org, Py_ssize_t so,
-                        const double* dirs, Py_ssize_t sd, const double* lim,
-                        Py_ssize_t sl, Py_ssize_t start, Py_ssize_t stop,
-                        unsigned char* hit, floating* t, floating* point,
-                        floating* normal) noexcept nogil:
-    # _ray_rows over an array of AABBs, two rows at a time (_ray_box_lanes); the pairs
-    # of rows the lanes leave undecided are listed and cast by _ray_rows after the round
+# the circle lanes' range: each of p - c and d zero or within 2**-300..2**300, r
+# within it, |d| within 2**-100..2**100 (so _scaled's e within -153..101); then every
+# product and square, scaled or not, is normal, and so are the two below where checked
+cdef double _ROUND_LEAST = 2.0 ** -300
+cdef double _ROUND_MOST = 2.0 ** 300
+cdef double _DIR_LEAST = 2.0 ** -100
+cdef double _DIR_MOST = 2.0 ** 100
+
+
+cdef inline fc_m2 _zero_or_within(fc_v2 x, double least, double most) noexcept nogil:
+    cdef fc_v2 a = fc_abs(x)
+    return fc_or(fc_eq(a, fc_splat(0.0)),
+                 fc_and(fc_le(fc_splat(least), a), fc_le(a, fc_splat(most))))
+
+
+cdef inline int _ray_circle_lanes(const fc_v2* p, const fc_v2* d, fc_v2 limit,
+                                  const fc_v2* c, fc_v2* out) noexcept nogil:
+    # raycast_view of two rays at two circles c = (x, y, r), in lanes, as ray_unframed
+    # decides (ray_disc, ray_circle, _ray_hit); out (OUT) as _ray_box_lanes gives it.
+    # The scalar kernel scales the direction by 2**-e first (_scaled); within the range
+    # above each of b, h, L, r L, the half chord's square and t scales by the same
+    # power of two exactly and t d, the normal and the point do not change, so the
+    # unscaled direction gives the same doubles.  Returns the lanes decided: no ray or
+    # no circle, inside (where the squares decide: _roots_within), heading away,
+    # passing by, and hits whose chord square and t are zero or within 2**-700..2**700
+    # and 2**-800..2**800 and whose hit point is not the centre.  Undecided: a point
+    # (r == 0), the range's ends
+    cdef fc_v2 zero = fc_splat(0.0)
+    cdef fc_v2 px = p[0]
+    cdef fc_v2 py = p[1]
+    cdef fc_v2 dx = d[0]
+    cdef fc_v2 dy = d[1]
+    cdef fc_v2 r = c[2]
+    cdef fc_v2 mx = fc_sub(px, c[0])
+    cdef fc_v2 my = fc_sub(py, c[1])
+    cdef fc_m2 ok, inside, sure, inrange, hit, undecided
+    cdef fc_v2 m2, b, L, h, rl, sq, t, hx, hy, hl, big
+    cdef fc_v2 f[4]
+    f[0] = px
+    f[1] = py
+    f[2] = dx
+    f[3] = dy
+    # a ray (finite, a direction not zero, max_t >= 0) and a circle (finite, r >= 0)
+    ok = fc_and(fc_and(_finite(f, 4), fc_andnot(fc_and(fc_eq(dx, zero), fc_eq(dy, zero)),
+                                                fc_le(zero, limit))),
+                fc_and(_finite(c, 3), fc_le(zero, r)))
+    # ray_disc: the origin within r (dist2 squares c - p, the same squares)
+    m2 = fc_add(fc_mul(mx, mx), fc_mul(my, my))
+    inside = _roots_within(m2, r, &sure)
+    big = fc_max(fc_abs(dx), fc_abs(dy))
+    inrange = fc_and(fc_and(fc_and(_zero_or_within(mx, _ROUND_LEAST, _ROUND_MOST),
+                                   _zero_or_within(my, _ROUND_LEAST, _ROUND_MOST)),
+                            fc_and(_zero_or_within(dx, _ROUND_LEAST, _ROUND_MOST),
+                                   _zero_or_within(dy, _ROUND_LEAST, _ROUND_MOST))),
+                     fc_and(fc_and(fc_le(fc_splat(_ROUND_LEAST), r),
+                                   fc_le(r, fc_splat(_ROUND_MOST))),
+                            fc_and(fc_le(fc_splat(_DIR_LEAST), big),
+                                   fc_le(big, fc_splat(_DIR_MOST)))))
+    # ray_circle and _circle_t: heading away, or passing by (h > r L), is a miss
+    b = fc_add(fc_mul(mx, dx), fc_mul(my, dy))
+    L = fc_sqrt(fc_add(fc_mul(dx, dx), fc_mul(dy, dy)))
+    h = fc_abs(fc_sub(fc_mul(mx, dy), fc_mul(my, dx)))
+    rl = fc_mul(r, L)
+    hit = fc_and(fc_andnot(inside, ok), fc_and(fc_lt(b, zero), fc_le(h, rl)))
+    # (a point, r == 0, is among the lanes the squares leave to the roots)
+    undecided = fc_andnot(fc_and(sure, inrange), fc_eq(zero, zero))
+    inside = fc_and(ok, inside)
+    out[0] = fc_select(inside, fc_splat(1.0), zero)
+    out[1] = fc_select(inside, zero, fc_splat(INFINITY))
+    out[2] = fc_select(inside, px, zero)
+    out[3] = fc_select(inside, py, zero)
+    out[4] = zero
+    out[5] = zero
+    if fc_bits(hit):
+        # the near root as a quotient of positive terms; c0 < 0 (inside by the
+        # squares) is 0
+        sq = fc_mul(fc_sub(rl, h), fc_add(rl, h))
+        t = fc_sub(m2, fc_mul(r, r))
+        t = fc_div(fc_select(fc_lt(t, zero), zero, t), fc_sub(fc_sqrt(sq), b))
+        hx = fc_add(mx, fc_mul(t, dx))
+        hy = fc_add(my, fc_mul(t, dy))
+        hl = fc_sqrt(fc_add(fc_mul(hx, hx), fc_mul(hy, hy)))
+        # a hit point at the centre takes the end-on rule: left to the scalar kernel
+        undecided = fc_or(undecided, fc_and(hit, fc_or(
+            fc_eq(hl, zero), fc_andnot(fc_and(_zero_or_within(sq, 2.0 ** -700, 2.0 ** 700),
+                                              _zero_or_within(t, 2.0 ** -800, 2.0 ** 800)),
+                                       fc_eq(zero, zero)))))
+        hit = fc_and(hit, fc_le(t, limit))
+        out[0] = fc_select(hit, fc_splat(1.0), out[0])
+        out[1] = fc_select(hit, fc_add(t, zero), out[1])
+        out[2] = fc_select(hit, fc_add(px, fc_mul(t, dx)), out[2])
+        out[3] = fc_select(hit, fc_add(py, fc_mul(t, dy)), out[3])
+        out[4] = fc_select(hit, fc_div(hx, hl), zero)
+        out[5] = fc_select(hit, fc_div(hy, hl), zero)
+    return 3 & ~fc_bits(fc_and(ok, undecided))
+
+
+cdef void _ray_lane_rows(int kind, const floating* da, const double* org, Py_ssize_t so,
+                         const double* dirs, Py_ssize_t sd, const double* lim,
+                         Py_ssize_t sl, Py_ssize_t start, Py_ssize_t stop,
+                         unsigned char* hit, floating* t, floating* point,
+                         floating* normal) noexcept nogil:
+    # _ray_rows over an array of circles or AABBs, two rows at a time
+    # (_ray_circle_lanes, _ray_box_lanes); the pairs of rows the lanes leave undecided
+    # are listed and cast by _ray_rows after the round
     cdef Py_ssize_t i = start
     cdef Py_ssize_t j, end
     cdef Py_ssize_t m = 0
@@ -984,9 +1084,13 @@ cdef void _ray_box_rows(const floating* da, const double* org, Py_ssize_t so,
             fc_rows(org + i * so, 2, so if two else 0, p)
             fc_rows(dirs + i * sd, 2, sd if two else 0, d)
             fc_rows(lim + i * sl, 1, sl if two else 0, lm)
-            _box_rows(da, i, two, b)
             undecided[m] = i
-            m += _ray_box_lanes(p, d, lm[0], b, out) != 3
+            if kind == CIRCLE:
+                _row_fields(da, i, 3, two, b)
+                m += _ray_circle_lanes(p, d, lm[0], b, out) != 3
+            else:
+                _row_fields(da, i, 4, two, b)
+                m += _ray_box_lanes(p, d, lm[0], b, out) != 3
             bits = fc_bits(fc_lt(fc_splat(0.0), out[0]))
             hit[i] = bits & 1
             if two:
@@ -1007,7 +1111,7 @@ cdef void _ray_box_rows(const floating* da, const double* org, Py_ssize_t so,
                 _store_first(normal, 2 * i + 1, out[5])
             i += 2
         for j in range(m):
-            _ray_rows(AABB_KIND, da, org, so, dirs, sd, lim, sl, undecided[j],
+            _ray_rows(kind, da, org, so, dirs, sd, lim, sl, undecided[j],
                       min(undecided[j] + 2, stop), hit, t, point, normal)
         i = end
 
@@ -1132,24 +1236,15 @@ cdef void _job_rows(void* ctx, int slot, Py_ssize_t start, Py_ssize_t stop) noex
                                   <const double*>r.db, start, stop, r.hit,
                                   <double*>r.dist, <double*>r.pa,
                                   <double*>r.pb, r.count)
-    elif r.query == RAYCAST and not a.fixed and a.kind == AABB_KIND:
+    elif r.query == RAYCAST and not a.fixed and (a.kind == CIRCLE or a.kind == AABB_KIND):
         if r.f32:
-            _ray_box_rows[float](<const float*>r.da, r.vec[0], r.vstep[0], r.vec[1],
-                                 r.vstep[1], r.lim, r.lstep, start, stop, r.hit,
-                                 <float*>r.dist, <float*>r.pa, <float*>r.pb)
+            _ray_lane_rows[float](a.kind, <const float*>r.da, r.vec[0], r.vstep[0],
+                                  r.vec[1], r.vstep[1], r.lim, r.lstep, start, stop,
+                                  r.hit, <float*>r.dist, <float*>r.pa, <float*>r.pb)
         else:
-            _ray_box_rows[double](<const double*>r.da, r.vec[0], r.vstep[0], r.vec[1],
-                                  r.vstep[1], r.lim, r.lstep, start, stop, r.hit,
-                                  <double*>r.dist, <double*>r.pa, <double*>r.pb)
-    elif r.query == RAYCAST and not a.fixed and a.kind == CIRCLE:
-        if r.f32:
-            _ray_rows[float](a.kind, <const float*>r.da, r.vec[0], r.vstep[0], r.vec[1],
-                             r.vstep[1], r.lim, r.lstep, start, stop, r.hit,
-                             <float*>r.dist, <float*>r.pa, <float*>r.pb)
-        else:
-            _ray_rows[double](a.kind, <const double*>r.da, r.vec[0], r.vstep[0],
-                              r.vec[1], r.vstep[1], r.lim, r.lstep, start, stop, r.hit,
-                              <double*>r.dist, <double*>r.pa, <double*>r.pb)
+            _ray_lane_rows[double](a.kind, <const double*>r.da, r.vec[0], r.vstep[0],
+                                   r.vec[1], r.vstep[1], r.lim, r.lstep, start, stop,
+                                   r.hit, <double*>r.dist, <double*>r.pa, <double*>r.pb)
     elif r.query == RAYCAST:
         if r.f32:
             _ray_loop[float](&a, <const float*>r.da, r.vec[0], r.vstep[0],
