@@ -578,6 +578,21 @@ cdef inline fc_v2 _circle_box_lanes(const fc_v2* c, const fc_v2* box, fc_m2* ok,
     return fc_select(fc_eq(d2, zero), fc_splat(4.9406564584124654e-324), d2)
 
 
+cdef inline fc_v2 _circle_box_pair(const Side* sc, const floating* dc, const Side* sb,
+                                   const floating* dd, Py_ssize_t i, bint two, fc_v2* c,
+                                   fc_m2* ok, fc_m2* inside) noexcept nogil:
+    # _circle_box_lanes of rows i and i + 1 (two), or of row i twice, of a circle
+    # operand and an AABB one; c (OUT): the circles' fields
+    cdef fc_v2 box[4]
+    if two:
+        _two_rows(sc, dc, i, 3, c)
+        _two_rows(sb, dd, i, 4, box)
+    else:
+        _last_row(sc, dc, i, 3, c)
+        _last_row(sb, dd, i, 4, box)
+    return _circle_box_lanes(c, box, ok, inside)
+
+
 cdef void _circle_box_rows(int query, const Side* a, const Side* b, const floating* da,
                            const floating* db, Py_ssize_t start, Py_ssize_t stop,
                            unsigned char* hit, floating* dist) noexcept nogil:
@@ -598,7 +613,6 @@ cdef void _circle_box_rows(int query, const Side* a, const Side* b, const floati
     cdef bint two
     cdef fc_v2 d2, sep
     cdef fc_v2 c[3]
-    cdef fc_v2 box[4]
     cdef fc_m2 ok, inside, sure, within
     cdef fc_v2 zero = fc_splat(0.0)
     while i < stop:
@@ -606,13 +620,7 @@ cdef void _circle_box_rows(int query, const Side* a, const Side* b, const floati
         m = 0
         while i < end:
             two = i + 2 <= stop
-            if two:
-                _two_rows(sc, dc, i, 3, c)
-                _two_rows(sb, dd, i, 4, box)
-            else:
-                _last_row(sc, dc, i, 3, c)
-                _last_row(sb, dd, i, 4, box)
-            d2 = _circle_box_lanes(c, box, &ok, &inside)
+            d2 = _circle_box_pair(sc, dc, sb, dd, i, two, c, &ok, &inside)
             if query == COLLIDE:
                 within = _roots_within(d2, c[2], &sure)
                 bits = fc_bits(fc_and(ok, fc_or(inside, within)))
@@ -635,13 +643,7 @@ cdef void _circle_box_rows(int query, const Side* a, const Side* b, const floati
             # the rounded roots decide, as in circle_aabb_collide
             i = undecided[j]
             two = i + 2 <= stop
-            if two:
-                _two_rows(sc, dc, i, 3, c)
-                _two_rows(sb, dd, i, 4, box)
-            else:
-                _last_row(sc, dc, i, 3, c)
-                _last_row(sb, dd, i, 4, box)
-            d2 = _circle_box_lanes(c, box, &ok, &inside)
+            d2 = _circle_box_pair(sc, dc, sb, dd, i, two, c, &ok, &inside)
             bits = fc_bits(fc_and(ok, fc_or(inside, fc_le(fc_sqrt(d2), c[2]))))
             hit[i] = bits & 1
             if two:
@@ -876,6 +878,19 @@ cdef double _T_LEAST = 2.0 ** -400
 cdef double _T_MOST = 2.0 ** 400
 
 
+cdef inline fc_m2 _is_ray(const fc_v2* p, const fc_v2* d, fc_v2 limit) noexcept nogil:
+    # whether each lane's row is a ray, _ray_of's rule: finite, a direction that is
+    # not zero, max_t >= 0 (not NaN)
+    cdef fc_v2 zero = fc_splat(0.0)
+    cdef fc_v2 f[4]
+    f[0] = p[0]
+    f[1] = p[1]
+    f[2] = d[0]
+    f[3] = d[1]
+    return fc_and(_finite(f, 4), fc_andnot(fc_and(fc_eq(d[0], zero), fc_eq(d[1], zero)),
+                                           fc_le(zero, limit)))
+
+
 cdef inline int _ray_box_lanes(const fc_v2* p, const fc_v2* d, fc_v2 limit,
                                const fc_v2* b, fc_v2* out) noexcept nogil:
     # raycast_view of two rays (origin p, direction d, max_t) at two AABBs b = (x0,
@@ -895,14 +910,8 @@ cdef inline int _ray_box_lanes(const fc_v2* p, const fc_v2* d, fc_v2 limit,
     cdef fc_v2 dy = d[1]
     cdef fc_m2 ok, inside, miss, general, upos, vpos, on_u, through, hit, undecided
     cdef fc_v2 uin, uout, vin, vout, su, sv, size, bound, c1, c2, cu, cv, num, t, nx, ny
-    cdef fc_v2 f[4]
-    f[0] = px
-    f[1] = py
-    f[2] = dx
-    f[3] = dy
-    # a ray (finite, a direction not zero, max_t >= 0) and a box (finite, min <= max)
-    ok = fc_and(fc_and(_finite(f, 4), fc_andnot(fc_and(fc_eq(dx, zero), fc_eq(dy, zero)),
-                                                fc_le(zero, limit))),
+    # a ray and a box (finite, min <= max)
+    ok = fc_and(_is_ray(p, d, limit),
                 fc_and(_finite(b, 4), fc_and(fc_le(b[0], b[2]), fc_le(b[1], b[3]))))
     inside = fc_and(fc_and(fc_le(b[0], px), fc_le(px, b[2])),
                     fc_and(fc_le(b[1], py), fc_le(py, b[3])))
@@ -997,15 +1006,8 @@ cdef inline int _ray_circle_lanes(const fc_v2* p, const fc_v2* d, fc_v2 limit,
     cdef fc_v2 my = fc_sub(py, c[1])
     cdef fc_m2 ok, inside, sure, inrange, hit, undecided
     cdef fc_v2 m2, b, L, h, rl, sq, t, hx, hy, hl, big
-    cdef fc_v2 f[4]
-    f[0] = px
-    f[1] = py
-    f[2] = dx
-    f[3] = dy
-    # a ray (finite, a direction not zero, max_t >= 0) and a circle (finite, r >= 0)
-    ok = fc_and(fc_and(_finite(f, 4), fc_andnot(fc_and(fc_eq(dx, zero), fc_eq(dy, zero)),
-                                                fc_le(zero, limit))),
-                fc_and(_finite(c, 3), fc_le(zero, r)))
+    # a ray and a circle (finite, r >= 0)
+    ok = fc_and(_is_ray(p, d, limit), fc_and(_finite(c, 3), fc_le(zero, r)))
     # ray_disc: the origin within r (dist2 squares c - p, the same squares)
     m2 = fc_add(fc_mul(mx, mx), fc_mul(my, my))
     inside = _roots_within(m2, r, &sure)
