@@ -3,7 +3,8 @@
 Compiled twin of fastcol._ref.batch.  Each row is read into a ``View`` (float32 rows
 are widened exactly to double) and handed to the very kernels of the scalar queries, so
 a row's answer is bit for bit the scalar answer; results are rounded to float32 only
-when every array is float32.  A row that is no shape (NaN or inf, a negative radius or
+when every array is float32.  The common pairs have loops of their own, some two rows
+at a time in SIMD lanes (fc_pairs.h), that give the same bits.  A row that is no shape (NaN or inf, a negative radius or
 half extent, ``min > max``, a polygon count outside 3..K) answers False or NaN.  With
 ``workers`` above 1 the rows go in blocks to the calling thread and the helper threads
 of pool.pyx, each block a GIL-free loop.
