@@ -37,6 +37,8 @@ def test_info_names_the_backend(backend):
     if backend == "compiled":
         # the floating-point policy the extension was built with
         assert "-ffp-contract=off" in proc.stdout or "/fp:precise" in proc.stdout
+        # the SIMD lanes, or the one-lane fallback (fc_simd.h)
+        assert "\nsimd: SSE2, two lanes\n" in proc.stdout or "\nsimd: none" in proc.stdout
     else:
         assert "pure-Python reference" in proc.stdout
 

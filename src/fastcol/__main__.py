@@ -25,6 +25,7 @@ def _info() -> int:
         info = build_info()
         print(f"compiler: {info['compiler']}")
         print(f"flags: {info['flags']}")
+        print(f"simd: {info['simd']}")
     else:
         print("compiler: none (pure-Python reference)")
     return 0

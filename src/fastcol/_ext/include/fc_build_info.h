@@ -1,4 +1,4 @@
-/* fastcol: the compiler and flags the extension was built with (_info.pyx).
+/* fastcol: the compiler, flags and SIMD lanes the extension was built with (_info.pyx).
    Included by Cython's generated C, after Python.h and Cython's own macros. */
 #ifndef FASTCOL_FC_BUILD_INFO_H
 #define FASTCOL_FC_BUILD_INFO_H
@@ -16,6 +16,13 @@
 #endif
 #ifndef FASTCOL_BUILD_FLAGS
 #define FASTCOL_BUILD_FLAGS "unknown"
+#endif
+
+#include "fc_simd.h"
+#if FC_SSE2
+#define FASTCOL_SIMD "SSE2, two lanes"
+#else
+#define FASTCOL_SIMD "none, one lane at a time"
 #endif
 
 #endif /* FASTCOL_FC_BUILD_INFO_H */

@@ -18,10 +18,9 @@
    two 8-byte stores cannot be forwarded, and stalls.  n: 3 to FC_PAIRED points;
    m: 1 to FC_PAIRED points; ex, ey, top, len, dep: n + 1 slots. */
 #define FC_PAIRED 8
-/* SSE2 is part of x86-64; elsewhere (and with CFLAGS=-DFASTCOL_NO_SIMD, which
-   tests that path on x86-64) the same values come one face at a time */
-#if (defined(__SSE2__) || defined(_M_X64) || defined(_M_AMD64)) \
-    && !defined(FASTCOL_NO_SIMD)
+/* SSE2 lanes where fc_simd.h says so; elsewhere the same values one face at a time */
+#include "fc_simd.h"
+#if FC_SSE2
 #include <emmintrin.h>
 static void fc_faces_paired(const double *xs, const double *ys, double ox, double oy,
                             int n, const double *qxs, const double *qys, double qox,

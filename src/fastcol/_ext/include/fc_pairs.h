@@ -8,10 +8,9 @@
 #ifndef FASTCOL_FC_PAIRS_H
 #define FASTCOL_FC_PAIRS_H
 
-/* SSE2 is part of x86-64; elsewhere (and with CFLAGS=-DFASTCOL_NO_SIMD, which tests
-   that path on x86-64) the same values come one lane at a time */
-#if (defined(__SSE2__) || defined(_M_X64) || defined(_M_AMD64)) \
-    && !defined(FASTCOL_NO_SIMD)
+/* SSE2 lanes where fc_simd.h says so; elsewhere the same values one lane at a time */
+#include "fc_simd.h"
+#if FC_SSE2
 #include <emmintrin.h>
 #include <string.h>
 
