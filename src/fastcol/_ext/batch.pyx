@@ -377,28 +377,30 @@ cdef extern from "fc_pairs.h":
     fc_m2 fc_andnot(fc_m2 a, fc_m2 b) noexcept nogil
 
 
-cdef inline void _two_rows(const Side* s, const floating* d, Py_ssize_t i, int n,
-                           fc_v2* f) noexcept nogil:
-    # f (OUT): the n fields of an operand's rows i and i + 1, one row per lane
-    if s.fixed:
-        fc_rows(s.view.f, n, 0, f)
-    elif floating is double:
-        fc_rows(d + n * i, n, n, f)
-    else:
-        fc_rows_f(d + n * i, n, f)
-
-
-cdef inline void _last_row(const Side* s, const floating* d, Py_ssize_t i, int n,
-                           fc_v2* f) noexcept nogil:
-    # f (OUT): the n fields of an operand's row i in both lanes (a block's odd last row)
+cdef inline void _row_fields(const floating* d, Py_ssize_t i, int n, bint two,
+                             fc_v2* f) noexcept nogil:
+    # f (OUT): the n fields of rows i and i + 1 of an array of rows (two), or of row i
+    # twice
     cdef double v[4]
     cdef int k
+    if floating is double:
+        fc_rows(d + n * i, n, n if two else 0, f)
+    elif two:
+        fc_rows_f(d + n * i, n, f)
+    else:
+        for k in range(n):
+            v[k] = d[n * i + k]
+        fc_rows(v, n, 0, f)
+
+
+cdef inline void _side_rows(const Side* s, const floating* d, Py_ssize_t i, int n,
+                            bint two, fc_v2* f) noexcept nogil:
+    # _row_fields of an operand, or its one shape in both lanes where it stands for
+    # every row
     if s.fixed:
         fc_rows(s.view.f, n, 0, f)
-        return
-    for k in range(n):
-        v[k] = d[n * i + k]
-    fc_rows(v, n, 0, f)
+    else:
+        _row_fields(d, i, n, two, f)
 
 
 cdef inline void _store_first(floating* out, Py_ssize_t i, fc_v2 v) noexcept nogil:
@@ -456,8 +458,8 @@ cdef void _circles_collide(const Side* sa, const Side* sb, const floating* da,
         end = min(i + ROUND, stop - 1)
         m = 0
         while i < end:
-            _two_rows(sa, da, i, 3, fa)
-            _two_rows(sb, db, i, 3, fb)
+            _side_rows(sa, da, i, 3, True, fa)
+            _side_rows(sb, db, i, 3, True, fb)
             dx = fc_sub(fb[0], fa[0])
             dy = fc_sub(fb[1], fa[1])
             bits = fc_bits(fc_and(
@@ -473,8 +475,8 @@ cdef void _circles_collide(const Side* sa, const Side* sb, const floating* da,
             # the rounded roots decide, as in _circles_hit; an infinite sum of radii
             # (both lanes then) goes to _circles_hit itself
             k = undecided[j]
-            _two_rows(sa, da, k, 3, fa)
-            _two_rows(sb, db, k, 3, fb)
+            _side_rows(sa, da, k, 3, True, fa)
+            _side_rows(sb, db, k, 3, True, fb)
             dx = fc_sub(fb[0], fa[0])
             dy = fc_sub(fb[1], fa[1])
             s = fc_add(fa[2], fb[2])
@@ -524,12 +526,8 @@ cdef void _circles_distance(const Side* sa, const Side* sb, const floating* da,
     cdef fc_m2 ok
     cdef fc_v2 zero = fc_splat(0.0)
     while i < stop:
-        if i + 2 <= stop:
-            _two_rows(sa, da, i, 3, fa)
-            _two_rows(sb, db, i, 3, fb)
-        else:
-            _last_row(sa, da, i, 3, fa)
-            _last_row(sb, db, i, 3, fb)
+        _side_rows(sa, da, i, 3, i + 2 <= stop, fa)
+        _side_rows(sb, db, i, 3, i + 2 <= stop, fb)
         dx = fc_sub(fb[0], fa[0])
         dy = fc_sub(fb[1], fa[1])
         ok = fc_and(fc_and(fc_le(zero, fa[2]), fc_le(zero, fb[2])),
@@ -585,12 +583,8 @@ cdef inline fc_v2 _circle_box_pair(const Side* sc, const floating* dc, const Sid
     # _circle_box_lanes of rows i and i + 1 (two), or of row i twice, of a circle
     # operand and an AABB one; c (OUT): the circles' fields
     cdef fc_v2 box[4]
-    if two:
-        _two_rows(sc, dc, i, 3, c)
-        _two_rows(sb, dd, i, 4, box)
-    else:
-        _last_row(sc, dc, i, 3, c)
-        _last_row(sb, dd, i, 4, box)
+    _side_rows(sc, dc, i, 3, two, c)
+    _side_rows(sb, dd, i, 4, two, box)
     return _circle_box_lanes(c, box, ok, inside)
 
 
@@ -851,22 +845,6 @@ cdef void _ray_rows(int kind, const floating* da, const double* org, Py_ssize_t 
               and (f[2] >= 0.0 if circle else (f[0] <= f[2] and f[1] <= f[3]))
               and ray_unframed(circle, r[0], r[1], r[2], r[3], f, r[4], out))
         _ray_out(ok, out, i, hit, t, point, normal)
-
-
-cdef inline void _row_fields(const floating* d, Py_ssize_t i, int n, bint two,
-                             fc_v2* f) noexcept nogil:
-    # f (OUT): the n fields of rows i and i + 1 of an array of rows (two), or of row i
-    # twice
-    cdef double v[4]
-    cdef int k
-    if floating is double:
-        fc_rows(d + n * i, n, n if two else 0, f)
-    elif two:
-        fc_rows_f(d + n * i, n, f)
-    else:
-        for k in range(n):
-            v[k] = d[n * i + k]
-        fc_rows(v, n, 0, f)
 
 
 # the lanes' range: direction components and coordinates whose products neither
