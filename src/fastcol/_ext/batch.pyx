@@ -454,6 +454,12 @@ cdef void _circles_collide(const Side* sa, const Side* sb, const floating* da,
     cdef double a[3]
     cdef double b[3]
     cdef fc_v2 zero = fc_splat(0.0)
+    # the operands copied into locals: the stores of the answers (bytes may alias
+    # anything, doubles the operands' numbers) would otherwise reload them every row
+    cdef Side la = sa[0]
+    cdef Side lb = sb[0]
+    sa = &la
+    sb = &lb
     while i + 2 <= stop:
         end = min(i + ROUND, stop - 1)
         m = 0
@@ -525,6 +531,12 @@ cdef void _circles_distance(const Side* sa, const Side* sb, const floating* da,
     cdef fc_v2 fb[3]
     cdef fc_m2 ok
     cdef fc_v2 zero = fc_splat(0.0)
+    # the operands copied into locals: the stores of the answers (bytes may alias
+    # anything, doubles the operands' numbers) would otherwise reload them every row
+    cdef Side la = sa[0]
+    cdef Side lb = sb[0]
+    sa = &la
+    sb = &lb
     while i < stop:
         _side_rows(sa, da, i, 3, i + 2 <= stop, fa)
         _side_rows(sb, db, i, 3, i + 2 <= stop, fb)
@@ -596,10 +608,14 @@ cdef void _circle_box_rows(int query, const Side* a, const Side* b, const floati
     # round_result), which only differences of the coordinates enter, so no canonical
     # order and no frame.  collide decides by squares where they can (_roots_within)
     # and lists the pairs of rows that need the rounded roots for after the round
-    cdef const Side* sc = a if a.kind == CIRCLE else b
-    cdef const Side* sb = b if a.kind == CIRCLE else a
     cdef const floating* dc = da if a.kind == CIRCLE else db
     cdef const floating* dd = db if a.kind == CIRCLE else da
+    # the operands copied into locals: the stores of the answers (bytes may alias
+    # anything, doubles the operands' numbers) would otherwise reload them every row
+    cdef Side lc = a[0] if a.kind == CIRCLE else b[0]
+    cdef Side lb = b[0] if a.kind == CIRCLE else a[0]
+    cdef const Side* sc = &lc
+    cdef const Side* sb = &lb
     cdef Py_ssize_t i = start
     cdef Py_ssize_t j, end
     cdef Py_ssize_t m = 0
