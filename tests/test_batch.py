@@ -21,8 +21,7 @@ from hypothesis import strategies as st
 
 import exact
 from test_differential import PRIMITIVES  # name -> number of point arguments
-from shapes import ARRAY, KINDS, WIDTH, make_hull
-from test_query_properties import shape_specs
+from shapes import ARRAY, KINDS, WIDTH, make_hull, shape_specs
 
 BATCH = settings(max_examples=40, database=None, deadline=None)
 

@@ -17,8 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from test_batch import BATCH, PAIRS, _in, _widened, as_bytes, build_array, rows_of
-from shapes import KINDS, make_hull
-from test_query_properties import shape_specs
+from shapes import KINDS, make_hull, shape_specs
 
 KIND_IDS = [f"{a}-{b}" for a, b in PAIRS]
 # shapes near the origin, so that a good share of random pairs overlap

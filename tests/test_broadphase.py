@@ -18,9 +18,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shapes import KINDS, WIDTH
+from shapes import KINDS, WIDTH, scale, shape_specs, translate
 from test_batch import build_array
-from test_query_properties import shape_specs
 
 PAIRS = [(ka, kb) for ka in KINDS for kb in KINDS]
 RANDOM = settings(max_examples=12, database=None, deadline=None)
@@ -141,7 +140,6 @@ def test_random_sizes_spread_over_scales(fc, kind, data):
     specs = data.draw(st.lists(shape_specs(kind, 8, 4), min_size=1, max_size=20))
     scales = data.draw(st.lists(st.sampled_from([1e-3, 1.0, 1e3]), min_size=len(specs),
                                 max_size=len(specs)))
-    from test_query_properties import scale
 
     A = build_array(fc, kind, [scale(s, k) for s, k in zip(specs, scales)])
     check(fc, A)
@@ -306,7 +304,6 @@ def test_apart_by_less_than_the_padding(fc, scale):
 @settings(max_examples=8, database=None, deadline=None)
 @given(data=st.data())
 def test_offset_by_a_million(fc, kind, data):
-    from test_query_properties import translate
 
     specs = data.draw(st.lists(shape_specs(kind, 2, 1), max_size=16))
     check(fc, build_array(fc, kind, [translate(s, 1e6, -1e6) for s in specs]))

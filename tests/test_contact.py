@@ -17,8 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from oracle import oracle_distance, point_distance
-from shapes import make_hull
-from test_query_properties import PAIRS, shape_specs, size_of, translate
+from shapes import PAIR_PARAMS as PAIRS, make_hull, shape_specs, size_of, translate
 
 REL = 1e-9  # tolerance relative to the size of the configuration
 R2 = math.sqrt(2.0)

@@ -16,8 +16,7 @@ from hypothesis import strategies as st
 
 from oracle import oracle_distance, point_distance, signed_point_distance
 from test_bad_input import NON_FINITE, WRONG_TYPES, raises_naming
-from shapes import KINDS, make_hull
-from test_query_properties import points, shape_specs, size_of
+from shapes import KINDS, make_hull, points, shape_specs, size_of, translate
 
 R2 = math.sqrt(0.5)
 INF = math.inf
@@ -327,7 +326,6 @@ def test_translation_invariance(fc, kind, data):
 def check_translated_ray(fc, spec, origin, direction, max_t, off):
     """The ray and the shape moved by ``off`` hit where the unmoved ones do, within
     what the move's rounding allows."""
-    from test_query_properties import translate
 
     h0 = fc.raycast(make_hull(fc, spec), origin, direction, max_t)
     moved = make_hull(fc, translate(spec, *off))

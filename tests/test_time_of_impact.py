@@ -16,8 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from test_bad_input import NON_FINITE, WRONG_TYPES, raises_naming
-from shapes import KINDS, make_hull
-from test_query_properties import points, shape_specs, size_of, translate
+from shapes import KINDS, make_hull, points, shape_specs, size_of, translate
 
 INF = math.inf
 R2 = math.sqrt(2.0)
