@@ -350,7 +350,7 @@ def main(argv=None):
     total = time.perf_counter() - start
 
     print(f"fastcol topology check: n = {n:,} per check, seed {args.seed}, "
-          f"cases from tests/exact.py ({', '.join(exact.KINDS)})")
+          f"cases from tests/exact.py ({', '.join(exact.CASES)})")
     failed = False
     for name in names:
         t = tallies[name]

@@ -431,7 +431,8 @@ _BUILDERS = {
     "disjoint_collinear": _disjoint_collinear,
 }
 _BUILDERS = {name: _checked(b) for name, b in _BUILDERS.items()}
-KINDS = tuple(_BUILDERS)
+# the names of the families of hard cases
+CASES = tuple(_BUILDERS)
 
 
 def _random_form(build):
@@ -452,8 +453,8 @@ disjoint_collinear = GENERATORS["disjoint_collinear"]
 
 
 def hard_case(rng):
-    """A case of a kind drawn uniformly from KINDS."""
-    return GENERATORS[KINDS[rng.randrange(len(KINDS))]](rng)
+    """A case of a family drawn uniformly from CASES (the names of the hard cases)."""
+    return GENERATORS[CASES[rng.randrange(len(CASES))]](rng)
 
 
 def _radii(src, case):
@@ -521,7 +522,7 @@ def radii_strategy(case):
 if __name__ == "__main__":
     # a glance at what each generator draws
     rng = random.Random(1)
-    for name in KINDS:
+    for name in CASES:
         print(name, GENERATORS[name](rng))
 
 

@@ -651,7 +651,7 @@ def _hard_cases(seed, n):
     rng = random.Random(seed)
     cases = []
     for i in range(n):
-        a, b, c, d = exact.GENERATORS[exact.KINDS[i % len(exact.KINDS)]](rng)
+        a, b, c, d = exact.GENERATORS[exact.CASES[i % len(exact.CASES)]](rng)
         if i % 5 == 4:
             c, d = (a, b) if i % 10 == 4 else (a, d)
         cases.append(((a, b, c, d), exact.radii(rng, (a, b, c, d))))

@@ -18,14 +18,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shapes import KINDS, WIDTH, scale, shape_specs, translate
+from shapes import ARRAY, KINDS, WIDTH, scale, shape_specs, translate
 from test_batch import build_array
 
 PAIRS = [(ka, kb) for ka in KINDS for kb in KINDS]
 RANDOM = settings(max_examples=12, database=None, deadline=None)
-ARRAYS = {kind: kind + "Array" for kind in KINDS}
-
-
 def brute(fc, A, B=None):
     """The pairs by testing every one: ``(M, 2)`` int64, sorted."""
     n = len(A)
@@ -168,7 +165,7 @@ def grid_scene(fc, rng, kind, n):
         rows *= rng.choice([1e-6, 1e3, 1e6])
     if rng.random() < 0.2:
         rows[:, :2] += 1e6
-    return getattr(fc, ARRAYS[kind])(rows)
+    return getattr(fc, ARRAY[kind])(rows)
 
 
 def test_seeded_grid_scenes(fc):
@@ -185,8 +182,7 @@ def test_seeded_grid_scenes(fc):
 
 def test_compiled_equals_reference_on_a_larger_scene(ext, ref):
     rng = np.random.default_rng(6)
-    for kind, width in (("Circle", 3), ("Capsule", 5), ("Segment", 4), ("AABB", 4),
-                        ("OBB", 5)):
+    for kind, width in WIDTH.items():
         rows = rng.uniform(0, 30, (400, width))
         if kind == "AABB":
             rows[:, 2:] = rows[:, :2] + rng.uniform(0, 2, (400, 2))
@@ -194,8 +190,8 @@ def test_compiled_equals_reference_on_a_larger_scene(ext, ref):
             rows[:, -1] = rng.uniform(0, 1.5, 400)
         elif kind == "OBB":
             rows[:, 2:4] = rng.uniform(0, 1, (400, 2))
-        got = ext.overlapping_pairs(getattr(ext, ARRAYS[kind])(rows))
-        want = ref.overlapping_pairs(getattr(ref, ARRAYS[kind])(rows))
+        got = ext.overlapping_pairs(getattr(ext, ARRAY[kind])(rows))
+        want = ref.overlapping_pairs(getattr(ref, ARRAY[kind])(rows))
         assert len(want) > 50
         assert got.tolist() == want.tolist()
 
