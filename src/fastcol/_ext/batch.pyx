@@ -30,7 +30,7 @@ from .geometry cimport (
 )
 from .predicates cimport exact_origin, orient_sign
 from .narrowphase cimport (
-    Round, circle_obb_filter, point_box, round_result, round_round_closest,
+    Round, circle_obb_filter, round_result, round_round_closest,
     round_round_collide, thin_limit,
 )
 from .contacts cimport Hit, contact_circles, contact_views
