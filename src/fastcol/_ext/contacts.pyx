@@ -217,10 +217,11 @@ cdef inline void _segment_normal(double x0, double y0, double x1, double y1, int
         _unit_normal(x0 - x1, y0 - y1, length, mx, my)
 
 
-# _best_face climbs rings of CLIMB_RING points or more (the reference's _CLIMB_RING,
-# which says why); a ring (not a box) of 3 to LOCAL_RING points against a ring of 3 to
-# LOCAL_RING points takes _paired_faces, two faces at a time, and two such rings
-# _rings_overlap
+# _best_face climbs rings of CLIMB_RING points or more (the reference's _CLIMB_RING: a
+# rule both backends follow, as a climb's depth can differ in its last bits); against
+# smaller rings every vertex is taken, which here costs less than a climb's branches: a
+# ring (not a box) of 3 to LOCAL_RING points against a ring of 3 to LOCAL_RING points
+# takes _paired_faces, two faces at a time, and two such rings _rings_overlap
 cdef enum:
     LOCAL_RING = 8
     CLIMB_RING = LOCAL_RING + 1

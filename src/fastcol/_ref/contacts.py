@@ -128,10 +128,10 @@ def _normal(c, k):
     return (True,) + _unit_normal(ex, ey, length)
 
 
-# the faces of a ring (not a box) are climbed against rings of this many vertices or
-# more.  Against fewer every vertex is taken (edge_reach): the compiled backend
-# measures two faces at a time in SIMD lanes there (its _paired_faces), which costs
-# less than a climb's branches
+# the faces of a ring (not a box) are climbed (_climb) against rings of this many
+# vertices or more; against fewer, every vertex is taken (edge_reach).  A rule of the
+# algorithm, not a speed setting: a climb can stop a hair short of the largest product,
+# so a depth's last bits depend on which search ran, and both backends follow it
 _CLIMB_RING = 9
 
 
