@@ -828,7 +828,8 @@ cdef void _apart(double d, double ra, double rb, double qax, double qay,
     cdef const double* e = NULL
     if nx * nx + ny * ny == 0.0:
         # cores nearer than their squares can tell (d came from the smallest float):
-        # the difference scaled by 2**600 (exactly) gives the direction
+        # the difference scaled by 2**600 (exactly: the reference's UNDERFLOW_SCALE)
+        # gives the direction
         nx = nx * 4.149515568880993e+180
         ny = ny * 4.149515568880993e+180
         length = sqrt(nx * nx + ny * ny)

@@ -263,7 +263,8 @@ cdef double _separation(const Convex* cv, const Convex* pts) noexcept nogil:
             # every vertex strictly outside this edge: the nearest one gives the gap
             ee = ex * ex + ey * ey
             if ee < 2.2250738585072014e-308:
-                # an edge so short its squared length underflows (see the reference)
+                # an edge so short its squared length underflows: scaled by 2**600
+                # (the reference's UNDERFLOW_SCALE)
                 worst = worst * 4.149515568880993e+180
                 ex = ex * 4.149515568880993e+180
                 ey = ey * 4.149515568880993e+180

@@ -412,8 +412,8 @@ cdef int ray_convex(double px, double py, double dx, double dy, const Convex* cv
     ex = xj - xi
     ey = yj - yi
     if ex * ex + ey * ey < 2.2250738585072014e-308:
-        # an edge so short its squared length underflows: scaled up exactly, the same
-        # direction (see the reference)
+        # an edge so short its squared length underflows: scaled by 2**600 (the
+        # reference's UNDERFLOW_SCALE), exactly, the same direction
         ex = ex * 4.149515568880993e+180
         ey = ey * 4.149515568880993e+180
     le = sqrt(ex * ex + ey * ey)

@@ -53,7 +53,7 @@ import math
 
 from .. import _batch
 from . import batch
-from .geometry import segment_segment
+from .geometry import UNDERFLOW_SCALE, segment_segment
 from .narrowphase import (
     box_apart,
     box_gaps,
@@ -432,9 +432,9 @@ def _apart(d2, ra, rb, qax, qay, qbx, qby, ea, eb, eb2):
     ny = qby - qay
     if nx * nx + ny * ny == 0.0:
         # cores nearer than their squares can tell (d2 is the smallest float): the
-        # difference scaled by 2**600 (exactly) gives the direction
-        nx = nx * 2.0 ** 600
-        ny = ny * 2.0 ** 600
+        # difference scaled (exactly) gives the direction
+        nx = nx * UNDERFLOW_SCALE
+        ny = ny * UNDERFLOW_SCALE
         length = math.sqrt(nx * nx + ny * ny)
         nx = nx / length
         ny = ny / length

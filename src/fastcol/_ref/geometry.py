@@ -27,6 +27,10 @@ from .predicates import exact_origin, orient_decide, orient_sign
 # find apart, when the rounded squares say 0.0; APART is the distance then
 TINY = 5e-324
 APART = math.sqrt(TINY)
+# a vector whose squared length underflows (an edge of a sliver of a ring, cores nearer
+# than their squares can tell) times this has the same direction, exactly (a power of
+# two), and a length the square root resolves
+UNDERFLOW_SCALE = 2.0**600
 
 
 # --------------------------------------------------------------------------- kernels

@@ -22,6 +22,7 @@ import math
 from .geometry import (
     APART,
     TINY,
+    UNDERFLOW_SCALE,
     closest_on_segment,
     dist2,
     segment_segment,
@@ -214,8 +215,9 @@ def separation(cv, pxs, pys):
             ee = ex * ex + ey * ey
             if ee < 2.2250738585072014e-308:
                 # an edge so short its squared length underflows (a sliver of a ring):
-                # the gap's numerator and the edge scaled by 2**600, exactly
-                worst, ex, ey = worst * 2.0**600, ex * 2.0**600, ey * 2.0**600
+                # the gap's numerator and the edge scaled, exactly
+                worst = worst * UNDERFLOW_SCALE
+                ex, ey = ex * UNDERFLOW_SCALE, ey * UNDERFLOW_SCALE
                 ee = ex * ex + ey * ey
             gap = -worst / math.sqrt(ee)
             return gap if gap > 0.0 else APART

@@ -29,7 +29,7 @@ import math
 from .. import _batch
 from .._validate import as_direction, as_limit, as_point, shape_type_error
 from . import batch
-from .geometry import closest_on_segment, dist2, on_segment
+from .geometry import UNDERFLOW_SCALE, closest_on_segment, dist2, on_segment
 from .narrowphase import box_normal, box_side, convex_local, point_in_convex
 from .predicates import exact_origin, orient_decide, orient_sign, side_sign
 from .queries import _canonical, _check, _collide, _core, _extent, _frame, _origin
@@ -583,10 +583,10 @@ def ray_convex(px, py, dx, dy, cv):
     ey = ys[j] - ys[face]
     if ex * ex + ey * ey < _NORMAL:
         # an edge so short its squared length underflows (a sliver of a polygon's
-        # ring): scaled by 2**600, exactly, it has the same direction and a length
-        # the square root resolves
-        ex = ex * 2.0**600
-        ey = ey * 2.0**600
+        # ring): scaled, exactly, it has the same direction and a length the square
+        # root resolves
+        ex = ex * UNDERFLOW_SCALE
+        ey = ey * UNDERFLOW_SCALE
     le = math.sqrt(ex * ex + ey * ey)
     return HIT, t, ey / le, 0.0 - ex / le
 
