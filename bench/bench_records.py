@@ -54,7 +54,9 @@ def main(argv=None) -> int:
     parser.add_argument("--calls", type=int, default=200_000)
     parser.add_argument("--repeats", type=int, default=7)
     args = parser.parse_args(argv)
-    import fastcol._ext as mod
+    from fastcol._api import load
+
+    mod = load("compiled")
 
     rows = {}
     for kind in ("Circle", "Polygon"):

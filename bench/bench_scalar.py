@@ -363,11 +363,14 @@ def check_placement(mod, backend: str) -> list[str]:
 
 
 def import_backend(module_name: str):
-    """Import ``fastcol._ext`` or ``fastcol._ref``; return (module, error message)."""
+    """The public API over ``fastcol._ext`` or ``fastcol._ref``; return (API, error
+    message)."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # the façade's fallback warning; we report it
-            return importlib.import_module(module_name), None
+            from fastcol._api import bind
+
+            return bind(importlib.import_module(module_name)), None
     except ImportError as exc:
         return None, f"{type(exc).__name__}: {exc}"
 

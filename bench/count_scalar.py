@@ -52,7 +52,11 @@ CHILD = """
 import sys
 sys.path.insert(0, {bench!r})
 import bench_scalar
-import fastcol._ext as mod
+try:
+    from fastcol._api import load
+    mod = load("compiled")
+except ImportError:  # a build from before fastcol._api (--against an older commit)
+    import fastcol._ext as mod
 query, a, b, calls, apart = sys.argv[1:4] + [int(sys.argv[4]), sys.argv[5] == "1"]
 f = getattr(mod, query)
 if apart and query != "raycast":

@@ -1,13 +1,12 @@
 """Every test of the public API runs once per backend through the ``fc`` fixture.
 
-``fc`` is the backend module itself (``fastcol._ext`` or ``fastcol._ref``), which
-exposes the same public names as ``import fastcol``.  A missing compiled extension is
+``fc`` is the public API bound to one backend (``fastcol._api.bind`` of ``fastcol._ext``
+or ``fastcol._ref``): the same names as ``import fastcol``, and ``fc.backend``.  A missing compiled extension is
 an error, never a skip: a broken build must not pass on the reference alone.
 """
 
 from __future__ import annotations
 
-import importlib
 import os
 
 import pytest
@@ -21,16 +20,18 @@ settings.register_profile(
 settings.register_profile("ci", parent=settings.get_profile("default"), derandomize=True)
 settings.load_profile("ci" if os.environ.get("CI") else "default")
 
-BACKENDS = {"compiled": "fastcol._ext", "reference": "fastcol._ref"}
+BACKENDS = ("compiled", "reference")
 
 
 def load_backend(name: str):
-    return importlib.import_module(BACKENDS[name])
+    from fastcol._api import load
+
+    return load(name)
 
 
 @pytest.fixture(scope="session", params=sorted(BACKENDS), ids=lambda name: name)
 def fc(request):
-    """The backend module under test: ``compiled`` or ``reference``."""
+    """The public API over the backend under test: ``compiled`` or ``reference``."""
     return load_backend(request.param)
 
 

@@ -224,7 +224,7 @@ def _public_names():
 def test_public_names_exist_in_both_backends(ext, ref):
     names = _public_names()
     assert len(names) >= 16
-    missing = [(n, b.__name__) for n in names for b in (ext, ref) if not hasattr(b, n)]
+    missing = [(n, b.backend) for n in names for b in (ext, ref) if not hasattr(b, n)]
     assert missing == []
 
 

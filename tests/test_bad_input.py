@@ -269,7 +269,7 @@ def test_query_rejects_non_shape(fc, query, label, position):
 @pytest.fixture
 def other_backend(fc, request):
     """The backend module that ``fc`` is not."""
-    return request.getfixturevalue("ref" if fc.__name__.endswith("_ext") else "ext")
+    return request.getfixturevalue("ref" if fc.backend == "compiled" else "ext")
 
 
 @pytest.mark.parametrize("position", ["a", "b"])
@@ -282,7 +282,7 @@ def test_query_rejects_other_backends_shapes(fc, other_backend, query, position)
         with raises_naming(TypeError, position, ["b"] if position == "a" else []) as info:
             fn(foreign, good) if position == "a" else fn(good, foreign)
         # the two backends' classes share names: the message says whose it is
-        backend = "reference" if other_backend.__name__.endswith("_ref") else "compiled"
+        backend = other_backend.backend
         assert f"{type(foreign).__name__} of the {backend} backend" in str(info.value)
 
 

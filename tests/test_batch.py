@@ -560,7 +560,7 @@ def test_workers_is_checked(fc, workers, error):
 
 def test_workers_split_rows_without_changing_answers(fc):
     rng = np.random.default_rng(7)
-    n = 20_000 if fc.__name__.endswith("_ext") else 600
+    n = 20_000 if fc.backend == "compiled" else 600
     data = np.column_stack([rng.uniform(0, 100, (n, 2)), rng.uniform(0, 3, n)])
     balls = fc.CircleArray(data)
     probe = fc.Capsule(10, 10, 80, 60, 5)
@@ -761,7 +761,7 @@ def test_primitive_single_point_is_n_copies_and_bad_rows(fc, name):
 @pytest.mark.parametrize("name", sorted(PRIMITIVES))
 def test_primitives_split_rows_over_workers(fc, name):
     k = PRIMITIVES[name]
-    n = 9_000 if fc.__name__.endswith("_ext") else 200  # several chunks when compiled
+    n = 9_000 if fc.backend == "compiled" else 200  # several chunks when compiled
     rng = np.random.default_rng(k)
     args = [rng.uniform(-3, 3, (n, 2)) for _ in range(k)]
     args[-1] = (0.5, -0.25)  # a single point stands for every row

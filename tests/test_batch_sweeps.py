@@ -188,7 +188,7 @@ def test_contact_pairs_between_arrays_of_any_kinds_and_lengths(fc):
 
 @pytest.mark.parametrize("workers", [2, -1])
 def test_contact_pairs_with_workers(fc, workers):
-    n = 6000 if fc.__name__ == "fastcol._ext" else 200  # several blocks of rows compiled
+    n = 6000 if fc.backend == "compiled" else 200  # several blocks of rows compiled
     rng = np.random.default_rng(3)
     a = fc.CircleArray(np.column_stack([rng.uniform(0, 60, (n, 2)), rng.uniform(0.2, 1, n)]))
     b = fc.OBBArray(np.column_stack([rng.uniform(0, 60, (n // 2, 2)),
@@ -604,7 +604,7 @@ def test_empty_arrays(fc):
 
 @pytest.mark.parametrize("workers", [2, 3, -1])
 def test_workers_give_the_same_rows(fc, workers):
-    if fc.__name__ == "fastcol._ref":
+    if fc.backend == "reference":
         n = 300  # the reference ignores workers: a short check of the argument
     else:
         n = 9000  # several chunks of rows

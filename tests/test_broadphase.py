@@ -172,7 +172,7 @@ def test_seeded_grid_scenes(fc):
     # a fixed set of scenes (no hypothesis: the same ones every run) crowded with
     # points and zero-size shapes, within one array and across two of any types
     rng = np.random.default_rng(2024)
-    scenes = 80 if fc.__name__.endswith("_ref") else 600
+    scenes = 80 if fc.backend == "reference" else 600
     for _ in range(scenes):
         ka, kb = rng.choice(KINDS), rng.choice(KINDS)
         A = grid_scene(fc, rng, ka, rng.integers(0, 30))
@@ -200,7 +200,7 @@ def test_compiled_equals_reference_on_a_larger_scene(ext, ref):
 
 
 def test_every_shape_at_one_point(fc):
-    n = 120 if fc.__name__.endswith("_ref") else 1500
+    n = 120 if fc.backend == "reference" else 1500
     A = circles(fc, np.tile([5.0, -3.0, 0.5], (n, 1)))
     i, j = np.triu_indices(n, 1)
     check(fc, A, expected=np.stack([i, j], axis=1))
@@ -212,7 +212,7 @@ def test_every_shape_at_one_point(fc):
 def test_one_huge_among_tiny(fc):
     # tiny circles on a grid, 10 apart (never touching each other), all inside one
     # circle a thousand times larger: exactly the pairs (k, huge)
-    side = 12 if fc.__name__.endswith("_ref") else 80
+    side = 12 if fc.backend == "reference" else 80
     xs, ys = np.meshgrid(np.arange(side) * 10.0, np.arange(side) * 10.0)
     tiny = np.stack([xs.ravel(), ys.ravel(), np.full(xs.size, 1.0)], axis=1)
     c = (side - 1) * 5.0
@@ -253,7 +253,7 @@ def test_far_outliers(fc, where):
 
 @pytest.mark.parametrize("axis", ["vertical", "horizontal", "diagonal"])
 def test_thin_strip(fc, axis):
-    n = 150 if fc.__name__.endswith("_ref") else 3000
+    n = 150 if fc.backend == "reference" else 3000
     t = np.arange(n) * 1.5  # radius 1, spacing 1.5: each overlaps its neighbours
     zero = np.zeros(n)
     x, y = {"vertical": (zero, t), "horizontal": (t, zero), "diagonal": (t, t)}[axis]
@@ -416,7 +416,7 @@ def test_workers_argument(fc):
 def test_workers_give_identical_answers(fc):
     # 40,000 rows: enough for the compiled backend to split the box and item passes
     # over threads too, not only the candidate testing
-    n = 600 if fc.__name__.endswith("_ref") else 40000
+    n = 600 if fc.backend == "reference" else 40000
     rng = np.random.default_rng(3)
     side = math.sqrt(n * math.pi * 4 / 3)
     rows = np.c_[rng.uniform(0, side, (n, 2)), np.ones(n)]
@@ -428,7 +428,7 @@ def test_workers_give_identical_answers(fc):
     B = circles(fc, rows[: n // 2] + 0.5)
     one = fc.overlapping_pairs(A, B, workers=1)
     assert np.array_equal(fc.overlapping_pairs(A, B, workers=2), one)
-    if not fc.__name__.endswith("_ref"):
+    if not fc.backend == "reference":
         # the brute force over the first 3000 rows, in the same run
         sub = A[np.arange(3000)]
         check(fc, sub, workers=2)
@@ -463,7 +463,7 @@ def test_threads_at_once_give_the_answers_of_one(fc):
     from concurrent.futures import ThreadPoolExecutor
 
     rng = np.random.default_rng(8)
-    n = 300 if fc.__name__.endswith("_ref") else 6000
+    n = 300 if fc.backend == "reference" else 6000
     side = math.sqrt(n * math.pi * 4 / 3)
     a = rng.uniform(0, side, (n, 2))
     b = rng.uniform(0, side, (n, 2))
@@ -472,7 +472,7 @@ def test_threads_at_once_give_the_answers_of_one(fc):
               fc.AABBArray(np.c_[b, b + rng.uniform(0, 2, (n, 2))])]
     expected = [fc.overlapping_pairs(s) for s in scenes]
     expected.append(fc.overlapping_pairs(scenes[0], scenes[2]))
-    rounds = 2 if fc.__name__.endswith("_ref") else 12
+    rounds = 2 if fc.backend == "reference" else 12
 
     def work(k):
         out = []

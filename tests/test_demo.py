@@ -14,11 +14,11 @@ import pytest
 from fastcol.demo import Params, Timings, build_scene, find_contacts, make_scene, run, simulate
 
 # the reference backend is ~100x slower: fewer bodies and steps there
-SMALL = {"fastcol._ext": (60, 120), "fastcol._ref": (16, 40)}
+SMALL = {"compiled": (60, 120), "reference": (16, 40)}
 
 
 def small(fc):
-    return SMALL[fc.__name__]
+    return SMALL[fc.backend]
 
 
 def bounds_of(scene):
@@ -46,7 +46,7 @@ def bounds_of(scene):
 def test_scene_has_every_type_and_starts_apart(fc):
     scene = make_scene(40, seed=2, fc=fc)
     assert [len(a) for a in scene.arrays] == [16, 8, 8, 8]
-    assert all(type(a).__module__.startswith(fc.__name__) for a in scene.arrays)
+    assert all(type(a).__module__.startswith(fc.kernels.__name__) for a in scene.arrays)
     ia, _ib, _n, _d = find_contacts(scene)
     assert len(ia) == 0  # shelf packing leaves a gap between every two bodies
 
@@ -74,7 +74,7 @@ def test_contacts_are_every_colliding_pair(fc, workers):
     """find_contacts (one broadphase over the bounding boxes, then contact arrays per
     pair of types, on 1 or 3 threads) against a double loop of the scalar queries over
     every pair of bodies."""
-    n = 30 if fc.__name__ == "fastcol._ext" else 14
+    n = 30 if fc.backend == "compiled" else 14
     scene = make_scene(n, seed=3, fc=fc)
     run(scene, 90 if n == 30 else 45)  # fallen and touching
     ia, ib, normal, depth = find_contacts(scene, workers=workers)
@@ -139,7 +139,7 @@ def test_pile_settles_with_small_penetration(fc):
     rounding to take a different path through the pile, and a solver that failed
     (no position correction, bodies sinking into each other) is far above it.
     """
-    n = 60 if fc.__name__ == "fastcol._ext" else 20
+    n = 60 if fc.backend == "compiled" else 20
     steps = 400 if n == 60 else 300
     scene, _ = simulate(n, steps, seed=7, fc=fc)
     ia, ib, _normal, depth = find_contacts(scene)
@@ -180,7 +180,7 @@ def test_stack_rests_on_the_floor(fc):
     box height 2 * 0.5 plus its radius 0.5 = 1.5, within the slop."""
     scene = build_scene(10.0, 10.0, circles=[[5.0, 2.0, 0.5]], boxes=[[5.0, 0.6, 1.0, 0.5, 0.0]],
                         fc=fc)
-    run(scene, 240 if fc.__name__ == "fastcol._ext" else 120)
+    run(scene, 240 if fc.backend == "compiled" else 120)
     box_bottom = scene.pos[1, 1] - 0.5
     ball = scene.pos[0]
     slop = 0.02 * max(scene.size)  # 1% of the size per contact, two contacts

@@ -1,7 +1,7 @@
 """The examples of the docstrings and of the documents run, and give what they show.
 
-The docstrings' Examples sections call ``fastcol`` (the façade) and show reference-style
-output, so each module's examples run with ``fc`` bound to that module's own backend.
+The docstrings' Examples sections call ``fastcol`` (the façade), so each module's
+examples run once per backend, with ``import fastcol`` bound to the API over it.
 The ```pycon blocks of README.md and docs/*.md run once per backend (the second half of
 this file).
 """
@@ -15,36 +15,32 @@ from pathlib import Path
 
 import pytest
 
-MODULES = {
-    "reference": ["geometry", "shapes", "queries", "records", "arrays", "contacts", "sweeps",
-                  "broadphase"],
-    "compiled": ["geometry", "shapes", "queries", "records", "arrays", "contacts", "sweeps",
-                 "broadphase"],
-}
+# the backend modules whose classes carry examples (the array classes are made by
+# fastcol._arrays.bind in each backend's arrays module); the public functions'
+# examples are fastcol._api's
+MODULES = ["_api", "shapes", "records", "arrays"]
 PACKAGES = {"reference": "fastcol._ref", "compiled": "fastcol._ext"}
 # modules outside the backends, whose examples run on the façade as a user runs them
 PUBLIC_MODULES = ["fastcol._batch", "fastcol.demo.scene", "fastcol.demo.step",
                   "fastcol.demo.cli"]
 
 
-class _Facade:
-    """Stands in for ``import fastcol`` inside the examples: the backend under test."""
+def _public(backend):
+    """Stands in for ``import fastcol`` inside the examples: the API over the backend
+    under test."""
+    from fastcol._api import bind
 
-    def __init__(self, backend):
-        self.__dict__.update(vars(backend))
+    return bind(importlib.import_module(PACKAGES[backend]))
 
 
-@pytest.mark.parametrize(
-    "backend, module",
-    [(b, m) for b, mods in MODULES.items() for m in mods],
-    ids=lambda v: v,
-)
+@pytest.mark.parametrize("module", MODULES)
+@pytest.mark.parametrize("backend", sorted(PACKAGES))
 def test_docstring_examples(backend, module, monkeypatch):
     import sys
 
-    pkg = importlib.import_module(PACKAGES[backend])
-    mod = importlib.import_module(f"{PACKAGES[backend]}.{module}")
-    monkeypatch.setitem(sys.modules, "fastcol", _Facade(pkg))
+    name = "fastcol._api" if module == "_api" else f"{PACKAGES[backend]}.{module}"
+    mod = importlib.import_module(name)
+    monkeypatch.setitem(sys.modules, "fastcol", _public(backend))
     finder = doctest.DocTestFinder(exclude_empty=True)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     tests = [t for t in finder.find(mod, mod.__name__) if t.examples]
@@ -52,7 +48,7 @@ def test_docstring_examples(backend, module, monkeypatch):
         runner.run(test)
     result = runner.summarize(verbose=False)
     assert result.failed == 0, f"{result.failed} docstring example(s) failed in {mod.__name__}"
-    if module in ("geometry", "queries", "shapes"):
+    if module in ("_api", "shapes"):
         assert result.attempted > 0, f"no examples found in {mod.__name__}"
 
 
@@ -122,8 +118,7 @@ def test_document_examples(document, backend, monkeypatch):
         assert blocks, "README.md holds no ```pycon block: its examples would go untested"
     if not blocks:
         return  # a document without examples (tables, prose)
-    pkg = importlib.import_module(PACKAGES[backend])
-    monkeypatch.setitem(sys.modules, "fastcol", _Facade(pkg))
+    monkeypatch.setitem(sys.modules, "fastcol", _public(backend))
     parser = doctest.DocTestParser()
     runner = doctest.DocTestRunner(optionflags=DOC_FLAGS)
     globs = {"__name__": "__doc_example__"}

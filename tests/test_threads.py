@@ -27,7 +27,7 @@ import pytest
 THREADS = 8
 # rounds per thread: the compiled kernels answer a round in about a millisecond, so they
 # get more rounds for the threads to overlap; the reference is ~40x slower
-ROUNDS = {"fastcol._ext": 60, "fastcol._ref": 3}
+ROUNDS = {"compiled": 60, "reference": 3}
 SEED = 20240603
 
 
@@ -106,7 +106,7 @@ def test_threads_agree_with_one_thread(fc, busy_switching):
     def worker(k):
         start.wait()  # all threads enter the kernels together
         mismatches = []
-        for r in range(ROUNDS[fc.__name__]):
+        for r in range(ROUNDS[fc.backend]):
             own = make_shapes(fc, random.Random(SEED))
             for label, shapes in (("shared", shared), ("own", own)):
                 got = answers(fc, shapes, points)

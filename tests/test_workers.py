@@ -89,7 +89,7 @@ PAIRS = [("circles", "obbs"), ("capsules", "polygons"), ("polygons", "polygons")
 @pytest.mark.parametrize("n", SIZES)
 @pytest.mark.parametrize("pair", PAIRS, ids=lambda p: "-".join(p))
 def test_workers_answer_as_one_thread(fc, pair, n):
-    if fc.__name__.endswith("_ref") and n > 300:
+    if fc.backend == "reference" and n > 300:
         n = 300  # the reference's rows take microseconds each; the split is the same
     shapes = arrays(fc, n, seed=n)
     a, b = shapes[pair[0]], shapes[pair[1]]
@@ -100,7 +100,7 @@ def test_workers_answer_as_one_thread(fc, pair, n):
 
 
 def test_overlapping_pairs_within_one_array_split(fc):
-    shapes = arrays(fc, 5000 if fc.__name__.endswith("_ext") else 400, seed=11)
+    shapes = arrays(fc, 5000 if fc.backend == "compiled" else 400, seed=11)
     for arr in shapes.values():
         one = fc.overlapping_pairs(arr)
         assert len(one) > 0
@@ -119,7 +119,7 @@ def test_primitives_split_small_calls(fc):
 def test_calls_from_several_threads_at_once(fc):
     # four Python threads each ask for workers=2 at once: the helpers serve one call at
     # a time, the others run on their own threads; every answer is one thread's
-    n = 3000 if fc.__name__.endswith("_ext") else 200
+    n = 3000 if fc.backend == "compiled" else 200
     jobs = []
     for k in range(4):
         shapes = arrays(fc, n, seed=100 + k)
@@ -130,7 +130,7 @@ def test_calls_from_several_threads_at_once(fc):
 
     def run(a, b, expected):
         start.wait()
-        for _ in range(20 if fc.__name__.endswith("_ext") else 2):
+        for _ in range(20 if fc.backend == "compiled" else 2):
             if not same(fc.contact(a, b, workers=2), expected):
                 errors.append("differs")
                 return
@@ -158,7 +158,7 @@ def _run(code, timeout=120):
 def test_interpreter_exits_after_helpers_ran(ext):
     # the helpers are daemons spinning or sleeping in C: they must not hold the exit
     code = (
-        f"import numpy as np, {ext.__name__} as fc\n"
+        "import numpy as np, fastcol._api, fastcol._ext\nfc = fastcol._api.bind(fastcol._ext)\n"
         "a = fc.CircleArray(np.random.default_rng(0).uniform(0, 9, (4000, 3)))\n"
         "r = fc.contact(a, a, workers=4)\n"
         "print(int(r.hit.sum()))\n"
@@ -172,7 +172,7 @@ def test_interpreter_exits_after_helpers_ran(ext):
 def test_workers_after_fork(ext):
     # the child has no helper threads: it starts its own and answers as the parent
     code = (
-        f"import os, numpy as np, {ext.__name__} as fc\n"
+        "import os, numpy as np, fastcol._api, fastcol._ext\nfc = fastcol._api.bind(fastcol._ext)\n"
         "rng = np.random.default_rng(1)\n"
         "a = fc.CapsuleArray(np.column_stack([rng.uniform(0, 20, (3000, 4)),"
         " rng.uniform(0, 1, 3000)]))\n"

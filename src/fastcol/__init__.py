@@ -11,15 +11,16 @@ True
 2.0
 """
 
+from ._api import bind as _bind
 from ._backend import select as _select
 from ._names import PUBLIC
 
 backend, _impl = _select()
 
-# every public name of the selected backend, as module attributes of the façade
-# (their types: __init__.pyi)
-globals().update({name: getattr(_impl, name) for name in PUBLIC})
+# every public name over the selected backend (their types: __init__.pyi)
+_public = _bind(_impl)
+globals().update({name: getattr(_public, name) for name in PUBLIC})
 
 __all__ = ["backend", *PUBLIC]
 
-del _select, PUBLIC
+del _bind, _select, _public, PUBLIC

@@ -12,12 +12,13 @@ benchmarks are the scripts in the source tree's ``bench/`` folder.
 from __future__ import annotations
 
 import argparse
-import importlib
 import math
 import platform
 import timeit
 
 import numpy as np
+
+from ._api import load
 
 
 def _best(stmt, env, budget, repeat=3):
@@ -35,10 +36,10 @@ def _backends():
     out = {}
     notes = []
     try:
-        out["compiled"] = importlib.import_module("fastcol._ext")
+        out["compiled"] = load("compiled")
     except ImportError as exc:
         notes.append(f"compiled backend not available ({exc}): timing the reference only")
-    out["reference"] = importlib.import_module("fastcol._ref")
+    out["reference"] = load("reference")
     return out, notes
 
 

@@ -1,16 +1,11 @@
-"""The compiled backend: Cython twins of the fastcol._ref modules, the same names."""
+"""The compiled backend: Cython twins of the fastcol._ref modules, the same names.
 
-from .._names import PUBLIC
+The public functions over it are ``fastcol._api``'s; ``accelerate`` puts their C
+entries in front of them (``entries.pyx``).
+"""
+
 from .._version import __version__
-from .geometry import (
-    closest_point_on_line,
-    closest_point_on_segment,
-    point_segment_distance,
-    segment_segment_closest,
-    segment_segment_distance,
-    segments_intersect,
-    orient2d,
-)
+from . import batch, broadphase, contacts, geometry, queries, shapes, sweeps
 from .arrays import (
     AABBArray,
     CapsuleArray,
@@ -19,12 +14,9 @@ from .arrays import (
     PolygonArray,
     SegmentArray,
 )
-from .contacts import contact
-from .queries import closest_points, collide, distance
+from .entries import accelerate
 from .records import Closest, Contact, RayHit
 from .._batch import ContactArray, RayHitArray
 from .shapes import AABB, OBB, Capsule, Circle, Polygon, Segment
-from .sweeps import raycast, time_of_impact
-from .broadphase import overlapping_pairs
 
-__all__ = list(PUBLIC)
+NAME = "compiled"

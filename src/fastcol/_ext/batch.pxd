@@ -37,3 +37,7 @@ cdef class Buffers:
 
 
 cdef const void* array_side(Buffers held, Side* s, object x, object dtype) except NULL
+
+
+# collide of float64 row arrays, or None for the general path (entries' C entry)
+cdef object fast_collide(object a, object b)

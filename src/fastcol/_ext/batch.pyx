@@ -38,7 +38,6 @@ from .queries cimport (
     View,
     closest_views,
     collide_views,
-    set_fast_collide,
     view_of,
 )
 from .pool cimport run_rows, slots_for
@@ -1364,8 +1363,8 @@ cdef inline void _start(_Job job, Py_ssize_t n, object workers) except *:
         raise MemoryError("no memory for the polygon scratch buffers")
 
 
-def collide(query, a, b, out, workers):
-    """``bool[N]``, row by row (see fastcol._ref.batch.collide); ``query`` is unused."""
+def collide(a, b, out, workers):
+    """``bool[N]``, row by row (see fastcol._ref.batch.collide)."""
     if workers is not 1:
         _batch.check_workers(workers)
     n, dtype = _batch.pair(a, b, Shape)
@@ -1376,7 +1375,7 @@ def collide(query, a, b, out, workers):
     return res
 
 
-def distance(query, a, b, out, workers):
+def distance(a, b, out, workers):
     """``float[N]``, row by row (see fastcol._ref.batch.distance)."""
     if workers is not 1:
         _batch.check_workers(workers)
@@ -1388,7 +1387,7 @@ def distance(query, a, b, out, workers):
     return res
 
 
-def closest_points(query, a, b, workers):
+def closest_points(a, b, workers):
     """``(point_a[N, 2], point_b[N, 2], distance[N])`` (see fastcol._ref.batch)."""
     if workers is not 1:
         _batch.check_workers(workers)
@@ -1417,7 +1416,7 @@ cdef Py_ssize_t _first_out_of_range(const long long* p, Py_ssize_t m, long long 
     return -1
 
 
-def contact(query, a, b, workers, pairs=None):
+def contact(a, b, workers, pairs=None):
     """``ContactArray`` row by row (see fastcol._ref.batch.contact)."""
     cdef const long long* index = NULL
     cdef Py_ssize_t k
@@ -1464,7 +1463,7 @@ cdef void _limits(_Job job, object arr) except *:
     job.r.lstep = 0 if arr.shape[0] == 1 else 1
 
 
-def raycast(query, shape, origins, directions, max_t, workers):
+def raycast(shape, origins, directions, max_t, workers):
     """``RayHitArray`` row by row (see fastcol._ref.batch.raycast)."""
     if workers is not 1:
         _batch.check_workers(workers)
@@ -1492,7 +1491,7 @@ def raycast(query, shape, origins, directions, max_t, workers):
     return _batch.RayHitArray(hit, t, point, normal)
 
 
-def time_of_impact(query, a, velocity_a, b, velocity_b, max_t, workers):
+def time_of_impact(a, velocity_a, b, velocity_b, max_t, workers):
     """``float[N]`` row by row, NaN for no impact (see fastcol._ref.batch)."""
     if workers is not 1:
         _batch.check_workers(workers)
@@ -1895,7 +1894,8 @@ cdef int _fast_operand(object x, Side* s, const double** rows, Py_ssize_t* n) ex
 
 
 cdef object fast_collide(object a, object b):
-    """``collide(a, b)`` of float64 row arrays (and shapes), or None for the general path."""
+    # collide(a, b) of float64 row arrays (or an array and a shape), without out= or
+    # threads: the small calls entries' C entry hands here; None for the general path
     cdef Side sa, sb
     cdef const double* da = NULL
     cdef const double* db = NULL
@@ -1918,5 +1918,3 @@ cdef object fast_collide(object a, object b):
         _collide_rows[double](&sa, &sb, da, db, 0, n, hit)
     return res
 
-
-set_fast_collide(fast_collide)

@@ -49,7 +49,6 @@ cdef extern from "fc_prefetch.h":
 import numpy as np
 
 from fastcol import _batch
-from fastcol._validate import shape_array_error
 
 
 cdef enum:
@@ -1284,51 +1283,10 @@ cdef class _Pairs:
             self._free_results()
 
 
-def overlapping_pairs(A, B=None, workers=1):
-    """Every pair of rows that collide (see fastcol._ref.broadphase.overlapping_pairs).
-
-    Parameters
-    ----------
-    A : shape array
-        ``CircleArray``, ``CapsuleArray``, ``SegmentArray``, ``AABBArray``,
-        ``OBBArray`` or ``PolygonArray`` (float64 or float32).
-    B : shape array, optional
-        Any shape array, of any length and type.  Without it, the pairs within ``A``.
-    workers : int, optional
-        Threads to split the work over (``-1``: every core).  The answer does not
-        depend on it.
-
-    Returns
-    -------
-    int64 ndarray of shape (M, 2)
-        The pairs ``(i, j)``, sorted lexicographically, each once.  With ``B`` None,
-        ``i < j`` are rows of ``A``; else ``i`` is a row of ``A`` and ``j`` a row of
-        ``B``.  ``(0, 2)`` when nothing collides.
-
-    Notes
-    -----
-    Touching counts, as in ``collide``.  A row that is no shape (NaN or inf, a negative
-    radius or half extent, ``min > max``) is never paired.  A hierarchical grid prunes
-    the pairs, so the work grows with the shapes plus the pairs found.
-
-    Examples
-    --------
-    >>> import fastcol as fc
-    >>> balls = fc.CircleArray([[0, 0, 1], [2, 0, 1], [9, 9, 1], [0.5, 0, float("nan")]])
-    >>> fc.overlapping_pairs(balls)          # touching counts; the NaN row never pairs
-    array([[0, 1]])
-    >>> walls = fc.SegmentArray([[0, -5, 0, 5], [9, 0, 9, 20]])
-    >>> fc.overlapping_pairs(balls, walls)
-    array([[0, 0],
-           [2, 1]])
-    >>> fc.overlapping_pairs(fc.CircleArray([[0, 0, 1]])).shape
-    (0, 2)
-    """
-    cdef int nworkers = _batch.check_workers(workers)
-    if not _batch.is_array(A):
-        raise shape_array_error(A, "A")
-    if B is not None and not _batch.is_array(B):
-        raise shape_array_error(B, "B")
+def overlapping_pairs(A, B, int nworkers):
+    """The pairs of rows of shape arrays ``A`` and ``B`` (or within ``A`` when ``B`` is
+    None) that collide, on ``nworkers`` threads (``fastcol.overlapping_pairs``
+    documents it; it has checked the arguments)."""
     wide = A.dtype != _batch.FLOAT32 or (B is not None and B.dtype != _batch.FLOAT32)
     dtype = _batch.FLOAT64 if wide else _batch.FLOAT32
     cdef _Pairs job = _Pairs()

@@ -13,3 +13,6 @@ cdef struct Hit:
 
 cdef bint contact_views(const View* a, const View* b, Hit* h) noexcept nogil
 cdef bint contact_circles(const View* a, const View* b, Hit* h) noexcept nogil
+
+# contact of two shape objects, checked by the caller (entries' C entry, the def)
+cdef object contact_pair(object a, object b)

@@ -8,9 +8,6 @@ touch no Python object.
 
 from libc.math cimport INFINITY, fabs, sqrt
 
-from cpython.object cimport PyObject
-
-from .entry cimport fast_entry
 from .geometry cimport SegClosest, dist2, point_at, point_segment, segment_segment
 from .narrowphase cimport (
     Convex,
@@ -35,10 +32,8 @@ from .queries cimport (
 from .records cimport make_contact
 from .shapes cimport AABB_KIND, CIRCLE, OBB_KIND, SEGMENT, Shape, is_shape
 
-from fastcol import _batch
-from fastcol._ref import contacts as _reference
+from fastcol._validate import shape_type_error
 
-from . import batch
 
 # relative tolerance (2**-33, the reference's REL): face ties and parallel edges
 cdef double REL = 1.0 / 8589934592.0
@@ -1330,22 +1325,10 @@ cdef bint contact_views(const View* a, const View* b, Hit* h) noexcept nogil:
     return True
 
 
-def contact(a, b, workers=1, *, pairs=None):
-    """The general path of the public ``contact`` (every call its C entry does not
-    take); the public docstring is the reference's (``fastcol._ref.contacts``)."""
-    if pairs is not None:
-        return batch.contact(None, a, b, workers, pairs)
-    return _contact(a, b, workers)
-
-
-cdef object _contact(object a, object b, object workers):
+cdef object contact_pair(object a, object b):
+    # contact of two shape objects (checked by the caller)
     cdef Hit h
     cdef View va, vb
-    if not (is_shape(a) and is_shape(b)):
-        # shape arrays (anything else is rejected there, naming the argument)
-        return batch.contact(None, a, b, workers)
-    if workers is not 1:
-        _batch.no_out_for_shapes(None, workers)
     view_of(<Shape>a, &va)
     view_of(<Shape>b, &vb)
     if va.kind == CIRCLE and vb.kind == CIRCLE:
@@ -1356,9 +1339,10 @@ cdef object _contact(object a, object b, object workers):
     return make_contact(h.nx, h.ny, h.depth, h.count, h.p0x, h.p0y, h.p1x, h.p1y)
 
 
-cdef object _contact_fast(PyObject** args, Py_ssize_t nargs):
-    return _contact(<object>args[0], <object>args[1], 1)
-
-
-contact = fast_entry(contact, "a, b, workers=1, *, pairs=None", _contact_fast, 2, 2,
-                     _reference.contact.__doc__)
+def contact(a, b):
+    """``contact`` of two shapes (``fastcol.contact`` documents it)."""
+    if not is_shape(a):
+        raise shape_type_error(a, "a")
+    if not is_shape(b):
+        raise shape_type_error(b, "b")
+    return contact_pair(a, b)

@@ -1,15 +1,13 @@
-# The scalar queries' entry points: a builtin function whose C code takes the common
-# call (positional arguments only, lo to hi of them) straight to the query's
-# implementation, and hands any other call (keywords, another count) to the query's
-# Cython def, which parses it in full.  Cython's def with optional arguments, called
-# through its function object and its argument parser, costs 7-14 ns a call more than
-# this on our machines (bench_scalar's floor is about 45 ns), more than some queries'
-# own work.  The builtin carries the def's docstring and signature (inspect.signature
-# reads it), and its module's name.
+# The public functions' C entries (entries.pyx makes them): a builtin function whose C
+# code takes the common call (positional arguments only, lo to hi of them) straight to
+# a kernel, and hands any other call to the public function of fastcol._api, which
+# parses it in full.  Called through a Python function and its argument parsing, a
+# scalar query costs 7-14 ns a call more than this on our machines (bench_scalar's
+# floor is about 45 ns), more than some queries' own work.  The builtin carries the
+# function's docstring and signature (inspect.signature reads it) and its module's name.
 #
-# Each module holds its entries in static slots (FC_SLOTS of them), one C function per
-# slot, so that a call finds its entry at a fixed address: no lookup through the
-# function's self.
+# The entries are held in static slots (FC_SLOTS of them), one C function per slot, so
+# that a call finds its entry at a fixed address: no lookup through the function's self.
 
 from cpython.mem cimport PyMem_Malloc
 from cpython.object cimport PyObject
@@ -17,7 +15,7 @@ from cpython.ref cimport Py_INCREF
 from libc.string cimport memcpy
 
 cdef extern from "fc_entry.h":
-    ctypedef object (*fc_fast_fn)(PyObject** args, Py_ssize_t nargs)
+    ctypedef object (*fc_fast_fn)(PyObject* general, PyObject** args, Py_ssize_t nargs)
     ctypedef struct _MethodDef "PyMethodDef":
         const char* ml_name
         const char* ml_doc
@@ -32,9 +30,8 @@ cdef extern from "fc_entry.h":
 
 cdef inline object fast_entry(object general, str signature, fc_fast_fn fast,
                               Py_ssize_t lo, Py_ssize_t hi, str doc):
-    # the builtin entry of def general: its name and module, the public docstring doc
-    # (the reference's: one text for both backends), and the text signature
-    # "name(signature)" that inspect.signature reads
+    # the builtin entry of the public function general: its name, module and docstring
+    # doc, and the text signature "name(signature)" that inspect.signature reads
     cdef str name = general.__name__
     cdef bytes bname = name.encode()
     cdef bytes text = f"{name}({signature})\n--\n\n{doc}".encode()
@@ -43,7 +40,7 @@ cdef inline object fast_entry(object general, str signature, fc_fast_fn fast,
     cdef char* block
     cdef fc_entry* e = fc_take_slot()
     if e == NULL:
-        raise RuntimeError("fastcol: more scalar entry points in one module than FC_SLOTS")
+        raise RuntimeError("fastcol: more C entries than FC_SLOTS")
     block = <char*>PyMem_Malloc(nn + nt)
     if block == NULL:
         raise MemoryError()

@@ -501,3 +501,13 @@ cdef inline SegClosest segments_local(const double* v, double* o) noexcept nogil
     cdef double dx = v[6] - o[0]
     cdef double dy = v[7] - o[1]
     return segment_segment(ax, ay, bx, by, cx, cy, dx, dy, -1.0)
+
+
+# the primitives of one call (geometry.pyx): fastcol._api calls them, entries' C entry too
+cpdef object closest_point_on_segment(object p, object a, object b)
+cpdef object closest_point_on_line(object p, object a, object b)
+cpdef object point_segment_distance(object p, object a, object b)
+cpdef object segment_segment_closest(object a, object b, object c, object d)
+cpdef object segment_segment_distance(object a, object b, object c, object d)
+cpdef object segments_intersect(object a, object b, object c, object d)
+cpdef object orient2d(object a, object b, object c)

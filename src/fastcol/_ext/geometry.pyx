@@ -1,33 +1,15 @@
 """Geometry primitives (compiled twin of fastcol._ref.geometry).
 
-The kernels are inline functions in geometry.pxd; this module holds the public
-functions, which validate their points, put the origin on the first point, call a
-kernel and move the results back.  Scalar calls keep the GIL: releasing it would cost
-more than the work.
+The kernels are inline functions in geometry.pxd; this module holds the
+primitives of one call, which validate their points, put the origin on the first
+point, call a kernel and move the results back.  They keep the GIL: releasing it would
+cost more than the work.
 """
 
 from libc.math cimport sqrt
 
 from .predicates cimport exact_origin, orient_sign
 from .validate cimport point
-
-import numpy as np
-
-from fastcol import _batch
-
-
-cdef object _ndarray = np.ndarray
-
-
-cdef inline bint _rows(object a, object b, object c, object d) noexcept:
-    # whether a batch call: an argument is an array (the scalar path takes tuples)
-    return (type(a) is _ndarray or type(b) is _ndarray or type(c) is _ndarray
-            or type(d) is _ndarray) and _batch.has_rows(a, b, c, d)
-
-
-cdef object _batch_primitive(str name, tuple values, tuple names, object workers):
-    from . import batch
-    return batch.primitive(name, values, names, workers)
 
 
 cdef inline tuple _lift(double t, double ox, double oy, double ax, double ay,
@@ -38,21 +20,8 @@ cdef inline tuple _lift(double t, double ox, double oy, double ax, double ay,
     return (p[0], p[1])
 
 
-def closest_point_on_segment(p, a, b, workers=1):
-    """Point of segment ab nearest to p, and its parameter t clamped to [0, 1].
-
-    See fastcol._ref.geometry.closest_point_on_segment for the full documentation.
-
-    Examples
-    --------
-    >>> import fastcol as fc
-    >>> fc.closest_point_on_segment((1.0, 5.0), (0.0, 0.0), (4.0, 0.0))
-    ((1.0, 0.0), 0.25)
-    """
-    if _rows(p, a, b, None):
-        return _batch_primitive("closest_point_on_segment", (p, a, b), ("p", "a", "b"), workers)
-    if workers is not 1:
-        _batch.check_workers(workers)
+cpdef object closest_point_on_segment(object p, object a, object b):
+    """``fastcol.closest_point_on_segment`` of one set of points."""
     cdef double px, py, ax, ay, bx, by, lx, ly, t
     point(p, "p", &px, &py)
     point(a, "a", &ax, &ay)
@@ -61,19 +30,8 @@ def closest_point_on_segment(p, a, b, workers=1):
     return _lift(t, ax, ay, ax, ay, bx, by, lx, ly), t
 
 
-def closest_point_on_line(p, a, b, workers=1):
-    """Point of the line through a and b nearest to p, and its unclamped parameter t.
-
-    Examples
-    --------
-    >>> import fastcol as fc
-    >>> fc.closest_point_on_line((6.0, 3.0), (0.0, 0.0), (4.0, 0.0))
-    ((6.0, 0.0), 1.5)
-    """
-    if _rows(p, a, b, None):
-        return _batch_primitive("closest_point_on_line", (p, a, b), ("p", "a", "b"), workers)
-    if workers is not 1:
-        _batch.check_workers(workers)
+cpdef object closest_point_on_line(object p, object a, object b):
+    """``fastcol.closest_point_on_line`` of one set of points."""
     cdef double px, py, ax, ay, bx, by, qx, qy, t
     point(p, "p", &px, &py)
     point(a, "a", &ax, &ay)
@@ -82,19 +40,8 @@ def closest_point_on_line(p, a, b, workers=1):
     return (qx, qy), t
 
 
-def point_segment_distance(p, a, b, workers=1):
-    """Distance from point p to segment ab.
-
-    Examples
-    --------
-    >>> import fastcol as fc
-    >>> fc.point_segment_distance((3.0, 4.0), (0.0, 0.0), (0.0, 0.0))
-    5.0
-    """
-    if _rows(p, a, b, None):
-        return _batch_primitive("point_segment_distance", (p, a, b), ("p", "a", "b"), workers)
-    if workers is not 1:
-        _batch.check_workers(workers)
+cpdef object point_segment_distance(object p, object a, object b):
+    """``fastcol.point_segment_distance`` of one set of points."""
     cdef double px, py, ax, ay, bx, by, ox, oy, qx, qy, d2
     point(p, "p", &px, &py)
     point(a, "a", &ax, &ay)
@@ -128,19 +75,8 @@ cdef SegClosest _segments(a, b, c, d, double* v, double* o) except *:
     return segments_local(v, o)
 
 
-def segment_segment_closest(a, b, c, d, workers=1):
-    """Closest points of segments ab and cd: ``(distance, s, t, point_on_ab, point_on_cd)``.
-
-    Examples
-    --------
-    >>> import fastcol as fc
-    >>> fc.segment_segment_closest((0, 0), (2, 0), (1, 1), (1, 3))
-    (1.0, 0.5, 0.0, (1.0, 0.0), (1.0, 1.0))
-    """
-    if _rows(a, b, c, d):
-        return _batch_primitive("segment_segment_closest", (a, b, c, d), ("a", "b", "c", "d"), workers)
-    if workers is not 1:
-        _batch.check_workers(workers)
+cpdef object segment_segment_closest(object a, object b, object c, object d):
+    """``fastcol.segment_segment_closest`` of one set of points."""
     cdef double v[8]
     cdef double o[2]
     cdef SegClosest r = _segments(a, b, c, d, v, o)
@@ -151,60 +87,22 @@ def segment_segment_closest(a, b, c, d, workers=1):
     return sqrt(r.d2), r.s, r.t, pa, _lift(r.t, o[0], o[1], v[4], v[5], v[6], v[7], r.qx, r.qy)
 
 
-def segment_segment_distance(a, b, c, d, workers=1):
-    """Distance between segments ab and cd (0.0 when they intersect or touch).
-
-    Examples
-    --------
-    >>> import fastcol as fc
-    >>> fc.segment_segment_distance((0, 0), (4, 0), (5, 3), (9, 3))
-    3.1622776601683795
-    """
-    if _rows(a, b, c, d):
-        return _batch_primitive("segment_segment_distance", (a, b, c, d), ("a", "b", "c", "d"), workers)
-    if workers is not 1:
-        _batch.check_workers(workers)
+cpdef object segment_segment_distance(object a, object b, object c, object d):
+    """``fastcol.segment_segment_distance`` of one set of points."""
     cdef double v[8]
     _four(a, b, c, d, v)
     return sqrt(segments_local_d2(v))
 
 
-def segments_intersect(a, b, c, d, workers=1):
-    """Whether segments ab and cd intersect; touching and collinear overlap count.
-
-    Examples
-    --------
-    >>> import fastcol as fc
-    >>> fc.segments_intersect((0, 0), (2, 0), (2, 0), (3, 5))
-    True
-    """
-    if _rows(a, b, c, d):
-        return _batch_primitive("segments_intersect", (a, b, c, d), ("a", "b", "c", "d"), workers)
-    if workers is not 1:
-        _batch.check_workers(workers)
+cpdef object segments_intersect(object a, object b, object c, object d):
+    """``fastcol.segments_intersect`` of one set of points."""
     cdef double v[8]
     _four(a, b, c, d, v)
     return segments_local_d2(v) == 0.0
 
 
-def orient2d(a, b, c, workers=1):
-    """Which side of the directed line a -> b the point c lies on, exactly: 1 (left,
-    counter-clockwise), -1 (right) or 0 (on the line).
-
-    See fastcol._ref.geometry.orient2d for the full documentation.
-
-    Examples
-    --------
-    >>> import fastcol as fc
-    >>> fc.orient2d((0, 0), (1, 0), (0, 1))
-    1
-    >>> fc.orient2d((0.2, 0.2), (1.0, 0.7), (1.4000000000000001, 0.95))
-    -1
-    """
-    if _rows(a, b, c, None):
-        return _batch_primitive("orient2d", (a, b, c), ("a", "b", "c"), workers)
-    if workers is not 1:
-        _batch.check_workers(workers)
+cpdef object orient2d(object a, object b, object c):
+    """``fastcol.orient2d`` of one set of points."""
     cdef double ax, ay, bx, by, cx, cy
     point(a, "a", &ax, &ay)
     point(b, "b", &bx, &by)

@@ -42,10 +42,10 @@ cdef double closest_views(const View* a, const View* b, double* out) noexcept no
 
 cdef int _check(object a, object b) except -1
 
-# the batch module's entry for small collide calls (see batch.pyx fast_collide),
-# registered when it is imported: queries cannot cimport batch, which cimports it
-ctypedef object (*FastBatch)(object, object)
-cdef void set_fast_collide(FastBatch f) noexcept
+# one pair of shape objects, checked by the caller (entries' C entry, the defs)
+cdef object collide_pair(object a, object b)
+cdef object distance_pair(object a, object b)
+cdef object closest_points_pair(object a, object b)
 
 
 cdef inline bint aabbs_overlap(const double* a, const double* b) noexcept nogil:

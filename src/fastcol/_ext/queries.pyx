@@ -1,4 +1,4 @@
-"""The scalar queries (compiled twin of fastcol._ref.queries, which documents them).
+"""The scalar queries (compiled twin of fastcol._ref.queries).
 
 A pair is put in canonical order (by kind, then by fields) so every query is exactly
 symmetric, and the local origin is a reference point of the first shape.  Scalar
@@ -6,9 +6,7 @@ queries keep the GIL: releasing it would cost more than the work.
 """
 
 from libc.math cimport sqrt
-from cpython.object cimport PyObject
 
-from .entry cimport fast_entry
 from .narrowphase cimport (
     Convex,
     Round,
@@ -25,11 +23,7 @@ from .narrowphase cimport (
 from .records cimport make_closest
 from .shapes cimport AABB_KIND, CIRCLE, SEGMENT, Circle, Shape, is_shape
 
-from fastcol import _batch
-from fastcol._ref import queries as _reference
 from fastcol._validate import shape_type_error
-
-from . import batch
 
 
 cdef int _check(object a, object b) except -1:
@@ -127,105 +121,56 @@ cdef double closest_views(const View* a, const View* b, double* out) noexcept no
     return sep
 
 
-# NULL until batch registers it: no initialiser here, which would run after this
-# module's `from . import batch` and undo the registration
-cdef FastBatch _fast_collide
+# ------------------------------------------------------------ one pair of shapes
+# The *_pair functions take two shape objects (the caller has checked them: entries'
+# C entry, or the defs below); the defs are what fastcol._api calls for two shapes.
 
-
-cdef void set_fast_collide(FastBatch f) noexcept:
-    global _fast_collide
-    _fast_collide = f
-
-
-cdef inline bint _two_shapes(object a, object b, object out, object workers) except -1:
-    # True for two shapes (a scalar query), False when an array is involved
-    if is_shape(a) and is_shape(b):
-        if out is not None or workers is not 1:
-            _batch.no_out_for_shapes(out, workers)
-        return True
-    return False
-
-
-def collide(a, b, out=None, workers=1):
-    """The general path of the public ``collide`` (every call its C entry does not
-    take); the public docstring is the reference's (``fastcol._ref.queries``)."""
-    return _collide(a, b, out, workers)
-
-
-cdef object _collide(object a, object b, object out, object workers):
+cdef object collide_pair(object a, object b):
     cdef double dx, dy
-    if type(a) is Circle and type(b) is Circle and out is None and workers is 1:
+    cdef View va, vb
+    if type(a) is Circle and type(b) is Circle:
         # the commonest pair, and already symmetric: skip the canonical ordering
         dx = (<Circle>b)._x - (<Circle>a)._x
         dy = (<Circle>b)._y - (<Circle>a)._y
         return sqrt(dx * dx + dy * dy) <= (<Circle>a)._r + (<Circle>b)._r
-    cdef View va, vb
-    if not _two_shapes(a, b, out, workers):
-        if out is None and workers is 1 and _fast_collide != NULL:
-            # float64 rows without out= or threads: the batch module's direct entry
-            # (None when the operands need the general path's conversions or errors)
-            res = _fast_collide(a, b)
-            if res is not None:
-                return res
-        return batch.collide(None, a, b, out, workers)
     view_of(<Shape>a, &va)
     view_of(<Shape>b, &vb)
     return collide_views(&va, &vb)
 
 
-def distance(a, b, out=None, workers=1):
-    """The general path of the public ``distance`` (every call its C entry does not
-    take); the public docstring is the reference's (``fastcol._ref.queries``)."""
-    return _distance(a, b, out, workers)
-
-
-cdef object _distance(object a, object b, object out, object workers):
+cdef object distance_pair(object a, object b):
     cdef double sep
     cdef double pts[4]
     cdef View va, vb
-    if not _two_shapes(a, b, out, workers):
-        return batch.distance(None, a, b, out, workers)
     view_of(<Shape>a, &va)
     view_of(<Shape>b, &vb)
     sep = closest_views(&va, &vb, pts)
     return sep if sep > 0.0 else 0.0
 
 
-def closest_points(a, b, workers=1):
-    """The general path of the public ``closest_points`` (every call its C entry does not
-    take); the public docstring is the reference's (``fastcol._ref.queries``)."""
-    return _closest_points(a, b, workers)
-
-
-cdef object _closest_points(object a, object b, object workers):
+cdef object closest_points_pair(object a, object b):
     cdef double sep
     cdef double out[4]
     cdef View va, vb
-    if not _two_shapes(a, b, None, workers):
-        return batch.closest_points(None, a, b, workers)
     view_of(<Shape>a, &va)
     view_of(<Shape>b, &vb)
     sep = closest_views(&va, &vb, out)
     return make_closest(out[0], out[1], out[2], out[3], sep if sep > 0.0 else 0.0)
 
 
-# ------------------------------------------------------------------ entry points
-
-cdef object _collide_fast(PyObject** args, Py_ssize_t nargs):
-    return _collide(<object>args[0], <object>args[1], None, 1)
-
-
-cdef object _distance_fast(PyObject** args, Py_ssize_t nargs):
-    return _distance(<object>args[0], <object>args[1], None, 1)
+def collide(a, b):
+    """``collide`` of two shapes (``fastcol.collide`` documents it)."""
+    _check(a, b)
+    return collide_pair(a, b)
 
 
-cdef object _closest_points_fast(PyObject** args, Py_ssize_t nargs):
-    return _closest_points(<object>args[0], <object>args[1], 1)
+def distance(a, b):
+    """``distance`` of two shapes."""
+    _check(a, b)
+    return distance_pair(a, b)
 
 
-collide = fast_entry(collide, "a, b, out=None, workers=1", _collide_fast, 2, 2,
-                     _reference.collide.__doc__)
-distance = fast_entry(distance, "a, b, out=None, workers=1", _distance_fast, 2, 2,
-                      _reference.distance.__doc__)
-closest_points = fast_entry(closest_points, "a, b, workers=1", _closest_points_fast, 2, 2,
-                            _reference.closest_points.__doc__)
+def closest_points(a, b):
+    """``closest_points`` of two shapes."""
+    _check(a, b)
+    return closest_points_pair(a, b)

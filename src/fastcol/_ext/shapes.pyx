@@ -500,3 +500,5 @@ cdef class Polygon(Shape):
 
 
 SHAPE_TYPES = (Circle, Capsule, Segment, AABB, OBB, Polygon)
+# the base class of every shape of this backend (the façade tells shapes from arrays by it)
+SHAPE = Shape

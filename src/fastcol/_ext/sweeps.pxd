@@ -347,3 +347,8 @@ cdef inline bint ray_unframed(bint circle, double px, double py, double dx, doub
     else:
         st = box_entry(px, py, sx, sy, f[0], f[1], f[2], f[3], hit)
     return _ray_hit(st, hit, e, px, py, dx, dy, limit, out)
+
+
+# one shape object or pair (checked by the caller: entries' C entry, the defs)
+cdef object raycast_one(object shape, object origin, object direction, object max_t)
+cdef object toi_pair(object a, object velocity_a, object b, object velocity_b, object max_t)

@@ -8,9 +8,7 @@ GIL: releasing it would cost more than the work.
 from libc.math cimport INFINITY, NAN, fabs, frexp, isinf, ldexp, sqrt
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy
-from cpython.object cimport PyObject
 
-from .entry cimport fast_entry
 from .geometry cimport (
     SegClosest,
     closest_on_segment,
@@ -45,15 +43,7 @@ from .records cimport make_rayhit
 from .shapes cimport AABB_KIND, CIRCLE, OBB_KIND, SEGMENT, Shape, is_shape
 from .validate cimport point
 
-import numpy as np
-
-from fastcol import _batch
-from fastcol._ref import sweeps as _reference
 from fastcol._validate import as_direction, as_limit, shape_type_error
-
-from . import batch
-
-cdef object _NDARRAY = np.ndarray
 
 # the smallest positive float: see time_of_impact in the reference
 cdef double TINY = 5e-324
@@ -488,25 +478,11 @@ cdef bint raycast_view(const View* v, double px, double py, double dx, double dy
     return _ray_hit(st, hit, e, px, py, dx, dy, limit, out)
 
 
-def raycast(shape, origin, direction, max_t=INFINITY, workers=1):
-    """The general path of the public ``raycast`` (every call its C entry does not
-    take); the public docstring is the reference's (``fastcol._ref.sweeps``)."""
-    return _raycast(shape, origin, direction, max_t, workers)
-
-
-cdef object _raycast(object shape, object origin, object direction, object max_t,
-                     object workers):
+cdef object raycast_one(object shape, object origin, object direction, object max_t):
+    # raycast of one shape object (checked by the caller) and one ray
     cdef double px, py, dx, dy, limit
     cdef double out[5]
     cdef View v
-    if not (is_shape(shape) and type(origin) is not _NDARRAY
-            and type(direction) is not _NDARRAY and type(max_t) is not _NDARRAY):
-        if _batch.is_ray_batch(shape, origin, direction, max_t):
-            return batch.raycast(None, shape, origin, direction, max_t, workers)
-        if not is_shape(shape):
-            raise shape_type_error(shape, "shape")
-    if workers is not 1:
-        _batch.no_out_for_shapes(None, workers)
     point(origin, "origin", &px, &py)
     point(direction, "direction", &dx, &dy)
     if dx == 0.0 and dy == 0.0:
@@ -516,6 +492,13 @@ cdef object _raycast(object shape, object origin, object direction, object max_t
     if not raycast_view(&v, px, py, dx, dy, limit, out):
         return None
     return make_rayhit(out[0], out[1], out[2], out[3], out[4])
+
+
+def raycast(shape, origin, direction, max_t=INFINITY):
+    """``raycast`` of one shape and one ray (``fastcol.raycast`` documents it)."""
+    if not is_shape(shape):
+        raise shape_type_error(shape, "shape")
+    return raycast_one(shape, origin, direction, max_t)
 
 
 # ------------------------------------------------------------------ time of impact
@@ -947,23 +930,10 @@ cdef double toi_views(const View* a, double vax, double vay, const View* b, doub
     return t
 
 
-def time_of_impact(a, velocity_a, b, velocity_b, max_t=1.0, workers=1):
-    """The general path of the public ``time_of_impact`` (every call its C entry does not
-    take); the public docstring is the reference's (``fastcol._ref.sweeps``)."""
-    return _time_of_impact(a, velocity_a, b, velocity_b, max_t, workers)
-
-
-cdef object _time_of_impact(object a, object velocity_a, object b, object velocity_b,
-                            object max_t, object workers):
+cdef object toi_pair(object a, object velocity_a, object b, object velocity_b, object max_t):
+    # time_of_impact of two shape objects (checked by the caller)
     cdef double vax, vay, vbx, vby, limit, t
     cdef View va, vb
-    if not (is_shape(a) and is_shape(b) and type(velocity_a) is not _NDARRAY
-            and type(velocity_b) is not _NDARRAY and type(max_t) is not _NDARRAY):
-        if _batch.is_sweep_batch(a, velocity_a, b, velocity_b, max_t):
-            return batch.time_of_impact(None, a, velocity_a, b, velocity_b, max_t, workers)
-        _check(a, b)
-    if workers is not 1:
-        _batch.no_out_for_shapes(None, workers)
     point(velocity_a, "velocity_a", &vax, &vay)
     point(velocity_b, "velocity_b", &vbx, &vby)
     limit = _limit(max_t)
@@ -973,26 +943,7 @@ cdef object _time_of_impact(object a, object velocity_a, object b, object veloci
     return None if t < 0.0 else t
 
 
-# ------------------------------------------------------------------ entry points
-
-# the defaults of max_t, as the defs have them
-cdef object _NO_LIMIT = INFINITY
-cdef object _UNIT_TIME = 1.0
-
-
-cdef object _raycast_fast(PyObject** args, Py_ssize_t nargs):
-    return _raycast(<object>args[0], <object>args[1], <object>args[2],
-                    <object>args[3] if nargs == 4 else _NO_LIMIT, 1)
-
-
-cdef object _time_of_impact_fast(PyObject** args, Py_ssize_t nargs):
-    return _time_of_impact(<object>args[0], <object>args[1], <object>args[2], <object>args[3],
-                           <object>args[4] if nargs == 5 else _UNIT_TIME, 1)
-
-
-raycast = fast_entry(raycast, "shape, origin, direction, max_t=math.inf, workers=1",
-                     _raycast_fast, 3, 4, _reference.raycast.__doc__)
-time_of_impact = fast_entry(time_of_impact,
-                            "a, velocity_a, b, velocity_b, max_t=1.0, workers=1",
-                            _time_of_impact_fast, 4, 5,
-                            _reference.time_of_impact.__doc__)
+def time_of_impact(a, velocity_a, b, velocity_b, max_t=1.0):
+    """``time_of_impact`` of two shapes (``fastcol.time_of_impact`` documents it)."""
+    _check(a, b)
+    return toi_pair(a, velocity_a, b, velocity_b, max_t)

@@ -14,7 +14,20 @@ import math
 import numpy as np
 
 from .. import _batch
+from . import contacts, geometry, queries, sweeps
 from .shapes import SHAPE_TYPES, Polygon, _Shape
+
+# what each primitive returns, part by part: "p" a point (an (N, 2) array), "f" a float,
+# "b" a bool, "i" a sign (int8)
+LAYOUTS = {
+    "closest_point_on_segment": "pf",
+    "closest_point_on_line": "pf",
+    "point_segment_distance": "f",
+    "segment_segment_closest": "fffpp",
+    "segment_segment_distance": "f",
+    "segments_intersect": "b",
+    "orient2d": "i",
+}
 
 
 def _overflow_to_inf(func):
@@ -63,29 +76,29 @@ def _pairs(a, b):
     return n, dtype, zip(_rows(a, n), _rows(b, n))
 
 
-def collide(query, a, b, out, workers):
-    """``bool[N]``: ``query`` (the scalar collide) row by row."""
+def collide(a, b, out, workers):
+    """``bool[N]``: ``queries.collide`` row by row."""
     _batch.check_workers(workers)
     n, dtype, rows = _pairs(a, b)
     res = _batch.check_out(out, n, np.dtype(bool))
     for i, (sa, sb) in enumerate(rows):
-        res[i] = sa is not None and sb is not None and query(sa, sb)
+        res[i] = sa is not None and sb is not None and queries.collide(sa, sb)
     return res
 
 
 @_overflow_to_inf
-def distance(query, a, b, out, workers):
-    """``float[N]``: ``query`` (the scalar distance) row by row, NaN for no shape."""
+def distance(a, b, out, workers):
+    """``float[N]``: ``queries.distance`` row by row, NaN for no shape."""
     _batch.check_workers(workers)
     n, dtype, rows = _pairs(a, b)
     res = _batch.check_out(out, n, dtype)
     for i, (sa, sb) in enumerate(rows):
-        res[i] = math.nan if sa is None or sb is None else query(sa, sb)
+        res[i] = math.nan if sa is None or sb is None else queries.distance(sa, sb)
     return res
 
 
 @_overflow_to_inf
-def closest_points(query, a, b, workers):
+def closest_points(a, b, workers):
     """``(point_a[N, 2], point_b[N, 2], distance[N])`` row by row, NaN for no shape."""
     _batch.check_workers(workers)
     n, dtype, rows = _pairs(a, b)
@@ -96,19 +109,21 @@ def closest_points(query, a, b, workers):
         if sa is None or sb is None:
             pa[i] = pb[i] = d[i] = math.nan
         else:
-            pa[i], pb[i], d[i] = query(sa, sb)
+            pa[i], pb[i], d[i] = queries.closest_points(sa, sb)
     return pa, pb, d
 
 
 @_overflow_to_inf
-def primitive(func, values, names, layout, workers=1):
-    """A geometry primitive row by row: ``func`` on each row's points.
+def primitive(name, values, names, workers=1):
+    """A geometry primitive row by row: ``geometry.<name>`` on each row's points.
 
-    ``layout`` names the parts of ``func``'s result: ``"p"`` a point (an ``(N, 2)``
-    array), ``"f"`` a float, ``"b"`` a bool, ``"i"`` a sign (int8).  A row holding NaN
-    or inf gives NaN (False for ``"b"``, 0 for ``"i"``).  A single array result is returned as is, several as a tuple.
+    ``LAYOUTS[name]`` names the parts of its result.  A row holding NaN or inf gives
+    NaN (False for ``"b"``, 0 for ``"i"``).  A single array result is returned as is,
+    several as a tuple.
     """
     _batch.check_workers(workers)
+    func = getattr(geometry, name)
+    layout = LAYOUTS[name]
     arrays, n, dtype = _batch.point_args(values, names)
     kinds = {"b": bool, "i": np.int8}
     outs = [np.empty((n, 2) if k == "p" else n, dtype=kinds.get(k, np.float64)) for k in layout]
@@ -126,8 +141,8 @@ def primitive(func, values, names, layout, workers=1):
 
 
 @_overflow_to_inf
-def contact(query, a, b, workers, pairs=None):
-    """``ContactArray``: ``query`` (the scalar contact) row by row; no hit for no shape.
+def contact(a, b, workers, pairs=None):
+    """``ContactArray``: ``contacts.contact`` row by row; no hit for no shape.
 
     With ``pairs``, row k is the contact of ``a[i]`` and ``b[j]`` for ``(i, j) =
     pairs[k]``: the rows are gathered first, then answered as two equal arrays.
@@ -143,7 +158,7 @@ def contact(query, a, b, workers, pairs=None):
     n, dtype, rows = _pairs(a, b)
     res = _batch.contact_result(n, dtype)
     for i, (sa, sb) in enumerate(rows):
-        c = None if sa is None or sb is None else query(sa, sb)
+        c = None if sa is None or sb is None else contacts.contact(sa, sb)
         if c is not None:
             res.hit[i] = True
             res.normal[i] = c.normal
@@ -169,8 +184,8 @@ def _finite(v):
 
 
 @_overflow_to_inf
-def raycast(query, shape, origins, directions, max_t, workers):
-    """``RayHitArray``: ``query`` (the scalar raycast) row by row.
+def raycast(shape, origins, directions, max_t, workers):
+    """``RayHitArray``: ``sweeps.raycast`` row by row.
 
     A row whose shape is no shape, whose origin or direction is not finite, whose
     direction is zero or whose ``max_t`` is negative or NaN has no hit.
@@ -182,7 +197,7 @@ def raycast(query, shape, origins, directions, max_t, workers):
     for i, (s, p, v, limit) in enumerate(rows):
         if s is None or not (_finite(p) and _finite(v)) or v == (0.0, 0.0) or not limit >= 0.0:
             continue
-        h = query(s, p, v, limit)
+        h = sweeps.raycast(s, p, v, limit)
         if h is not None:
             res.hit[i] = True
             res.t[i] = h.t
@@ -192,8 +207,8 @@ def raycast(query, shape, origins, directions, max_t, workers):
 
 
 @_overflow_to_inf
-def time_of_impact(query, a, velocity_a, b, velocity_b, max_t, workers):
-    """``float[N]``: ``query`` (the scalar time_of_impact) row by row, NaN for none.
+def time_of_impact(a, velocity_a, b, velocity_b, max_t, workers):
+    """``float[N]``: ``sweeps.time_of_impact`` row by row, NaN for none.
 
     NaN also where a row is no shape, a velocity is not finite or ``max_t`` is
     negative or NaN.
@@ -205,7 +220,7 @@ def time_of_impact(query, a, velocity_a, b, velocity_b, max_t, workers):
     for i, (sa, ua, sb, ub, limit) in enumerate(rows):
         if sa is None or sb is None or not (_finite(ua) and _finite(ub)) or not limit >= 0.0:
             continue
-        toi = query(sa, ua, sb, ub, limit)
+        toi = sweeps.time_of_impact(sa, ua, sb, ub, limit)
         if toi is not None:
             res[i] = toi
     return res

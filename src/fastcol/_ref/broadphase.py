@@ -11,10 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import _batch
-from .._validate import shape_array_error
 from .batch import _rows
-from .queries import _collide_shapes
+from .queries import collide
 from .shapes import AABB_KIND, CAPSULE, CIRCLE, OBB_KIND, SEGMENT
 
 # Boxes are widened by this fraction of their largest coordinate (plus a subnormal-sized
@@ -48,14 +46,6 @@ def _box(s):
     return x0 - pad, y0 - pad, x1 + pad, y1 + pad
 
 
-def _check(A, B, workers):
-    _batch.check_workers(workers)
-    if not _batch.is_array(A):
-        raise shape_array_error(A, "A")
-    if B is not None and not _batch.is_array(B):
-        raise shape_array_error(B, "B")
-
-
 def _sweep(entries):
     """Candidate pairs of ``entries`` ``(box, side, row)`` whose boxes overlap.
 
@@ -81,52 +71,10 @@ def _sweep(entries):
                 yield (side, row), (side2, row2)
 
 
-def overlapping_pairs(A, B=None, workers=1):
-    """Every pair of rows that collide: ``(i, j)`` with ``collide(A[i], B[j])``.
-
-    A broadphase prunes the pairs whose bounding boxes are apart, so the work grows
-    with the number of shapes plus the number of pairs found, never with N²; every
-    remaining pair is decided by the exact ``collide``.
-
-    Parameters
-    ----------
-    A : shape array
-        ``CircleArray``, ``CapsuleArray``, ``SegmentArray``, ``AABBArray``,
-        ``OBBArray`` or ``PolygonArray`` (float64 or float32).
-    B : shape array, optional
-        Any shape array, of any length and type.  Without it, the pairs within ``A``.
-    workers : int, optional
-        Threads to split the work over (``-1``: every core).  The answer does not
-        depend on it.
-
-    Returns
-    -------
-    int64 ndarray of shape (M, 2)
-        The pairs ``(i, j)``, sorted lexicographically, each once.  With ``B`` None,
-        ``i < j`` are rows of ``A`` (a shape is never paired with itself); else ``i``
-        is a row of ``A`` and ``j`` a row of ``B`` (passing ``A`` as ``B`` gives both
-        orders and the ``(i, i)`` pairs).  ``(0, 2)`` when nothing collides.
-
-    Notes
-    -----
-    Touching counts, as in ``collide``.  A row that is no shape (NaN or inf, a negative
-    radius or half extent, ``min > max``) is never paired.  The reference backend
-    sweeps along one axis in Python; the compiled one uses a hierarchical grid.
-
-    Examples
-    --------
-    >>> import fastcol as fc
-    >>> balls = fc.CircleArray([[0, 0, 1], [2, 0, 1], [9, 9, 1], [0.5, 0, float("nan")]])
-    >>> fc.overlapping_pairs(balls)          # touching counts; the NaN row never pairs
-    array([[0, 1]])
-    >>> walls = fc.SegmentArray([[0, -5, 0, 5], [9, 0, 9, 20]])
-    >>> fc.overlapping_pairs(balls, walls)
-    array([[0, 0],
-           [2, 1]])
-    >>> fc.overlapping_pairs(fc.CircleArray([[0, 0, 1]])).shape
-    (0, 2)
-    """
-    _check(A, B, workers)
+def overlapping_pairs(A, B, workers):
+    """The pairs of rows of shape arrays ``A`` and ``B`` (or within ``A`` when ``B`` is
+    None) that collide (``fastcol.overlapping_pairs`` documents it); the reference
+    runs in one thread whatever ``workers``."""
     rows_a = _rows(A, len(A))
     rows_b = rows_a if B is None else _rows(B, len(B))
     entries = [(_box(s), 0, i) for i, s in enumerate(rows_a) if s is not None]
@@ -140,7 +88,7 @@ def overlapping_pairs(A, B=None, workers=1):
             continue
         elif side == 1:
             i, j = j, i
-        if _collide_shapes(rows_a[i], rows_b[j]):
+        if collide(rows_a[i], rows_b[j]):
             pairs.add((i, j))
     out = np.array(sorted(pairs), dtype=np.int64)
     return out.reshape(len(pairs), 2)

@@ -51,8 +51,6 @@ from __future__ import annotations
 
 import math
 
-from .. import _batch
-from . import batch
 from .geometry import UNDERFLOW_SCALE, segment_segment
 from .narrowphase import (
     box_apart,
@@ -66,7 +64,7 @@ from .narrowphase import (
 )
 from .queries import _canonical, _check, _collide, _core, _frame
 from .records import Contact
-from .shapes import AABB_KIND, OBB_KIND, SEGMENT, _Shape
+from .shapes import AABB_KIND, OBB_KIND, SEGMENT
 
 REL = 2.0 ** -33
 
@@ -535,79 +533,8 @@ def _contact(a, b, ox, oy):
     return _overlap(_convex_core(convex_local(a, ox, oy)), _convex_core(cv), decide=True)
 
 
-def contact(a, b, workers=1, *, pairs=None):
-    """How two shapes meet: normal, penetration depth and contact points.
-
-    Parameters
-    ----------
-    a, b : shape or shape array
-        Any two shapes (Circle, Capsule, Segment, AABB, OBB or Polygon), in either
-        order; or a shape array and a shape, or two shape arrays of one length,
-        answered row by row.
-    workers : int, optional
-        For arrays: threads to split the rows over (``-1``: every core).
-    pairs : integer array (M, 2), optional
-        Rows of two shape arrays ``a`` and ``b`` (of any lengths) to answer: row ``k``
-        of the result is the contact of ``a[i]`` and ``b[j]`` for ``(i, j) =
-        pairs[k]``, as ``overlapping_pairs(a, b)`` gives them (or ``(a, a)`` with
-        ``overlapping_pairs(a)``).  The same answers as ``contact(a[pairs[:, 0]],
-        b[pairs[:, 1]])``, without copying the rows: the narrowphase after a
-        broadphase.  Indices must lie in ``0..len - 1`` (no negative indices: a ``-1``
-        in a pair list is more often a sentinel than a wish to count from the end);
-        otherwise a ValueError names the first pair out of range.
-
-    Returns
-    -------
-    Contact or None, or ContactArray
-        None exactly when ``collide(a, b)`` is False.  Otherwise ``normal`` is the unit
-        vector from ``a`` towards ``b``; ``depth`` (0.0 when they only touch) is the
-        length of the shortest translation that separates them, so moving ``b`` by
-        ``normal * depth`` leaves them touching; ``points`` holds 1 or 2 contact
-        points midway between the two surfaces (2 where parallel faces or edges
-        overlap).  ``contact(b, a)`` has the negated normal, the same depth and the
-        same points.  For arrays, a ``ContactArray(hit, normal, depth, points,
-        count)`` holding each row's contact (each pair's, with ``pairs``); rows
-        without one (no collision, or a row that is no shape) are zeros.
-
-    Notes
-    -----
-    Round cores that are apart meet along their closest points; crossing cores and
-    convex pairs use the least-penetration face and clip the other shape's feature to
-    it (see the module docstring).  Ties prefer the first shape's faces, within a
-    tolerance relative to the shapes' size.  Coincident centres of two circles (or any
-    two point cores) have no direction: the normal is ``(1.0, 0.0)`` for the pair in
-    canonical order (Circle < Capsule < Segment < AABB < OBB < Polygon, then by
-    fields), so ``(-1.0, 0.0)`` when given the other way round.  Two equal shapes
-    (same kind and fields) cannot tell which came first: both orders give the same
-    contact, with the normal of the first face in ring order (or ``(1.0, 0.0)``).
-
-    Examples
-    --------
-    >>> import fastcol as fc
-    >>> fc.contact(fc.Circle(0, 0, 1), fc.Circle(1.5, 0, 1))
-    Contact(normal=(1.0, 0.0), depth=0.5, points=((0.75, 0.0),))
-    >>> fc.contact(fc.AABB(0, 0, 2, 2), fc.AABB(1, 1, 4, 4)).depth
-    1.0
-    >>> fc.contact(fc.Circle(0, 0, 1), fc.Circle(2, 0, 1)).depth   # touching
-    0.0
-    >>> fc.contact(fc.Circle(0, 0, 1), fc.Circle(3, 0, 1)) is None
-    True
-    >>> c = fc.contact(fc.Circle(0, 0, 1), fc.CircleArray([[1.5, 0, 1], [3, 0, 1]]))
-    >>> c.hit, c.depth, c.count
-    (array([ True, False]), array([0.5, 0. ]), array([1, 0]))
-    >>> balls = fc.CircleArray([[0, 0, 1], [1.5, 0, 1], [9, 0, 1]])
-    >>> fc.contact(balls, balls, pairs=fc.overlapping_pairs(balls)).depth
-    array([0.5])
-    """
-    if pairs is not None or not (isinstance(a, _Shape) and isinstance(b, _Shape)):
-        return batch.contact(_contact_shapes, a, b, workers, pairs)
-    if type(workers) is not int or workers != 1:
-        _batch.no_out_for_shapes(None, workers)
-    return _contact_shapes(a, b)
-
-
-def _contact_shapes(a, b):
-    """``contact`` of two shapes."""
+def contact(a, b):
+    """``contact`` of two shapes (``fastcol.contact`` documents it)."""
     _check(a, b)
     a, b, swapped = _canonical(a, b)
     if b.kind <= SEGMENT and not _collide(a, b):

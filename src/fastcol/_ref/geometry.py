@@ -5,21 +5,18 @@ floats in *local* coordinates: the caller has already subtracted an origin near 
 shapes, so the differences below lose nothing at offsets of 1e6.  They are mirrored
 operation for operation in ``_ext/geometry.pyx``; change one, change the other.
 
-The public functions validate their points, move the origin to the first point, call a
-kernel and move the results back.  Returned parameters that are exactly 0 or 1 return
+The functions named after the public primitives answer one call: they validate their
+points, move the origin to the first point, call a kernel and move the results back.  Returned parameters that are exactly 0 or 1 return
 the given endpoint itself, so ``closest_point_on_segment(p, a, b)`` at ``t == 1`` is ``b``
 to the bit.
 
-Every primitive also takes ``(N, 2)`` arrays in place of points (a single point stands
-for every row) and answers row by row with arrays: points as ``(N, 2)``, numbers as
-``(N,)``; a row holding NaN or inf gives NaN (False for ``segments_intersect``).
+``batch.primitive`` answers calls on ``(N, 2)`` arrays with these, row by row.
 """
 
 from __future__ import annotations
 
 import math
 
-from .. import _batch
 from .._validate import as_point
 from .predicates import exact_origin, orient_decide, orient_sign
 
@@ -244,37 +241,8 @@ def _lift(t, ox, oy, ax, ay, bx, by, lx, ly):
     return (lx + ox, ly + oy)
 
 
-def closest_point_on_segment(p, a, b, workers=1):
-    """Point of segment ab nearest to p, and its parameter.
-
-    Parameters
-    ----------
-    p, a, b : (2,) sequence of float, or (N, 2) array
-        The query point and the segment's ends.
-    workers : int, optional
-        For ``(N, 2)`` arrays: threads to split the rows over (``-1``: every core).
-
-    Returns
-    -------
-    point : tuple of float
-        ``a + t * (b - a)``; exactly ``a`` when ``t == 0`` and exactly ``b`` when ``t == 1``.
-    t : float
-        The parameter, clamped to ``[0, 1]``; ``0.0`` when ``a == b`` (the segment is a point).
-
-    Examples
-    --------
-    >>> import fastcol as fc
-    >>> fc.closest_point_on_segment((1.0, 5.0), (0.0, 0.0), (4.0, 0.0))
-    ((1.0, 0.0), 0.25)
-    >>> fc.closest_point_on_segment((9.0, 1.0), (0.0, 0.0), (4.0, 0.0))
-    ((4.0, 0.0), 1.0)
-    """
-    if _batch.has_rows(p, a, b):
-        from . import batch
-
-        return batch.primitive(closest_point_on_segment, (p, a, b), ("p", "a", "b"), "pf", workers)
-    if type(workers) is not int or workers != 1:
-        _batch.check_workers(workers)
+def closest_point_on_segment(p, a, b):
+    """``fastcol.closest_point_on_segment`` of one set of points."""
     px, py = as_point(p, "p")
     ax, ay = as_point(a, "a")
     bx, by = as_point(b, "b")
@@ -282,35 +250,8 @@ def closest_point_on_segment(p, a, b, workers=1):
     return _lift(t, ax, ay, ax, ay, bx, by, lx, ly), t
 
 
-def closest_point_on_line(p, a, b, workers=1):
-    """Point of the infinite line through a and b nearest to p, and its parameter.
-
-    Parameters
-    ----------
-    p, a, b : (2,) sequence of float, or (N, 2) array
-        The query point and two points of the line.
-    workers : int, optional
-        For ``(N, 2)`` arrays: threads to split the rows over (``-1``: every core).
-
-    Returns
-    -------
-    point : tuple of float
-        ``a + t * (b - a)``.
-    t : float
-        The unclamped parameter; ``0.0`` (and ``point == a``) when ``a == b``.
-
-    Examples
-    --------
-    >>> import fastcol as fc
-    >>> fc.closest_point_on_line((6.0, 3.0), (0.0, 0.0), (4.0, 0.0))
-    ((6.0, 0.0), 1.5)
-    """
-    if _batch.has_rows(p, a, b):
-        from . import batch
-
-        return batch.primitive(closest_point_on_line, (p, a, b), ("p", "a", "b"), "pf", workers)
-    if type(workers) is not int or workers != 1:
-        _batch.check_workers(workers)
+def closest_point_on_line(p, a, b):
+    """``fastcol.closest_point_on_line`` of one set of points."""
     px, py = as_point(p, "p")
     ax, ay = as_point(a, "a")
     bx, by = as_point(b, "b")
@@ -328,23 +269,8 @@ def closest_point_on_line(p, a, b, workers=1):
     return (ax + t * abx, ay + t * aby), t
 
 
-def point_segment_distance(p, a, b, workers=1):
-    """Distance from point p to segment ab.
-
-    Examples
-    --------
-    >>> import fastcol as fc
-    >>> fc.point_segment_distance((3.0, 4.0), (0.0, 0.0), (0.0, 0.0))
-    5.0
-    >>> fc.point_segment_distance((2.0, 0.0), (0.0, 0.0), (4.0, 0.0))   # on the segment
-    0.0
-    """
-    if _batch.has_rows(p, a, b):
-        from . import batch
-
-        return batch.primitive(point_segment_distance, (p, a, b), ("p", "a", "b"), "f", workers)
-    if type(workers) is not int or workers != 1:
-        _batch.check_workers(workers)
+def point_segment_distance(p, a, b):
+    """``fastcol.point_segment_distance`` of one set of points."""
     px, py = as_point(p, "p")
     ax, ay = as_point(a, "a")
     bx, by = as_point(b, "b")
@@ -364,40 +290,8 @@ def _segments(ax, ay, bx, by, cx, cy, dx, dy):
                            dx - ox, dy - oy) + (ox, oy)
 
 
-def segment_segment_closest(a, b, c, d, workers=1):
-    """Closest points of segments ab and cd.
-
-    Parameters
-    ----------
-    a, b, c, d : (2,) sequence of float, or (N, 2) array
-        The ends of the two segments; a segment whose ends coincide is a point.
-    workers : int, optional
-        For ``(N, 2)`` arrays: threads to split the rows over (``-1``: every core).
-
-    Returns
-    -------
-    distance : float
-        ``0.0`` exactly when the segments intersect or touch.
-    s, t : float
-        Parameters in ``[0, 1]`` of the closest points on ab and on cd.
-    point_on_ab, point_on_cd : tuple of float
-        The closest points; equal when the segments intersect.  For parallel segments
-        at a constant distance, the pair at an endpoint is returned.
-
-    Examples
-    --------
-    >>> import fastcol as fc
-    >>> fc.segment_segment_closest((0, 0), (2, 0), (1, 1), (1, 3))
-    (1.0, 0.5, 0.0, (1.0, 0.0), (1.0, 1.0))
-    >>> fc.segment_segment_closest((0, 0), (2, 2), (0, 2), (2, 0))[0]   # crossing
-    0.0
-    """
-    if _batch.has_rows(a, b, c, d):
-        from . import batch
-
-        return batch.primitive(segment_segment_closest, (a, b, c, d), ("a", "b", "c", "d"), "fffpp", workers)
-    if type(workers) is not int or workers != 1:
-        _batch.check_workers(workers)
+def segment_segment_closest(a, b, c, d):
+    """``fastcol.segment_segment_closest`` of one set of points."""
     ax, ay = as_point(a, "a")
     bx, by = as_point(b, "b")
     cx, cy = as_point(c, "c")
@@ -410,21 +304,8 @@ def segment_segment_closest(a, b, c, d, workers=1):
     return math.sqrt(d2), s, t, pa, _lift(t, ox, oy, cx, cy, dx, dy, qx, qy)
 
 
-def segment_segment_distance(a, b, c, d, workers=1):
-    """Distance between segments ab and cd (0.0 when they intersect or touch).
-
-    Examples
-    --------
-    >>> import fastcol as fc
-    >>> fc.segment_segment_distance((0, 0), (4, 0), (5, 3), (9, 3))   # parallel
-    3.1622776601683795
-    """
-    if _batch.has_rows(a, b, c, d):
-        from . import batch
-
-        return batch.primitive(segment_segment_distance, (a, b, c, d), ("a", "b", "c", "d"), "f", workers)
-    if type(workers) is not int or workers != 1:
-        _batch.check_workers(workers)
+def segment_segment_distance(a, b, c, d):
+    """``fastcol.segment_segment_distance`` of one set of points."""
     ax, ay = as_point(a, "a")
     bx, by = as_point(b, "b")
     cx, cy = as_point(c, "c")
@@ -432,23 +313,8 @@ def segment_segment_distance(a, b, c, d, workers=1):
     return math.sqrt(_segments(ax, ay, bx, by, cx, cy, dx, dy)[0])
 
 
-def segments_intersect(a, b, c, d, workers=1):
-    """Whether segments ab and cd intersect; touching and collinear overlap count.
-
-    Examples
-    --------
-    >>> import fastcol as fc
-    >>> fc.segments_intersect((0, 0), (2, 0), (2, 0), (3, 5))   # touching at an end
-    True
-    >>> fc.segments_intersect((0, 0), (2, 0), (3, 0), (4, 0))   # collinear, apart
-    False
-    """
-    if _batch.has_rows(a, b, c, d):
-        from . import batch
-
-        return batch.primitive(segments_intersect, (a, b, c, d), ("a", "b", "c", "d"), "b", workers)
-    if type(workers) is not int or workers != 1:
-        _batch.check_workers(workers)
+def segments_intersect(a, b, c, d):
+    """``fastcol.segments_intersect`` of one set of points."""
     ax, ay = as_point(a, "a")
     bx, by = as_point(b, "b")
     cx, cy = as_point(c, "c")
@@ -456,51 +322,8 @@ def segments_intersect(a, b, c, d, workers=1):
     return _segments(ax, ay, bx, by, cx, cy, dx, dy)[0] == 0.0
 
 
-def orient2d(a, b, c, workers=1):
-    """Which side of the directed line a -> b the point c lies on, exactly.
-
-    Parameters
-    ----------
-    a, b, c : (2,) sequence of float, or (N, 2) array
-        Three points; a single point stands for every row of the arrays.
-    workers : int, optional
-        For ``(N, 2)`` arrays: threads to split the rows over (``-1``: every core).
-
-    Returns
-    -------
-    int, or int8 array (N,)
-        ``1`` when a, b, c turn counter-clockwise (c to the left), ``-1`` clockwise
-        (c to the right), ``0`` when the three points lie exactly on one line (or two
-        of them coincide).  Rows of arrays holding NaN or inf give 0.
-
-    Notes
-    -----
-    The sign of ``(bx - ax) * (cy - ay) - (by - ay) * (cx - ax)`` in exact arithmetic,
-    for every finite input: the determinant is computed in floating point and compared
-    with a proven bound on its rounding error (Shewchuk, 1997); the rare inputs within
-    that bound of zero are decided in exact arithmetic.  Every verdict of fastcol that a
-    sign decides (do segments cross, is a point inside a polygon, which face a ray
-    enters) is made with it.
-
-    Examples
-    --------
-    >>> import fastcol as fc
-    >>> fc.orient2d((0, 0), (1, 0), (0, 1))
-    1
-    >>> fc.orient2d((0, 0), (1, 1), (3, 3))       # collinear
-    0
-    >>> a, b, c = (0.2, 0.2), (1.0, 0.7), (1.4000000000000001, 0.95)
-    >>> (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])   # rounded: wrong sign
-    1.1102230246251565e-16
-    >>> fc.orient2d(a, b, c)
-    -1
-    """
-    if _batch.has_rows(a, b, c):
-        from . import batch
-
-        return batch.primitive(orient2d, (a, b, c), ("a", "b", "c"), "i", workers)
-    if type(workers) is not int or workers != 1:
-        _batch.check_workers(workers)
+def orient2d(a, b, c):
+    """``fastcol.orient2d`` of one set of points."""
     ax, ay = as_point(a, "a")
     bx, by = as_point(b, "b")
     cx, cy = as_point(c, "c")

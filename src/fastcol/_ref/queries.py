@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import math
 
-from .. import _batch
 from .._validate import shape_type_error
-from . import batch
 from .predicates import exact_origin
 from .narrowphase import (
     aabb_aabb_closest,
@@ -149,126 +147,25 @@ def _box(s, ox, oy):
     return s._min_x - ox, s._min_y - oy, s._max_x - ox, s._max_y - oy
 
 
-def collide(a, b, out=None, workers=1):
-    """Whether two shapes overlap or touch.
-
-    Parameters
-    ----------
-    a, b : shape or shape array
-        Any two shapes (Circle, Capsule, Segment, AABB, OBB or Polygon), in either
-        order; or a shape array and a shape, or two shape arrays of one length
-        (``CircleArray``, ...), answered row by row.
-    out : bool ndarray of shape (N,), optional
-        For arrays: where to write the result (it is also returned).
-    workers : int, optional
-        For arrays: threads to split the rows over (``-1``: every core).
-
-    Returns
-    -------
-    bool or bool ndarray of shape (N,)
-        True when the shapes share at least one point: overlapping, one inside the
-        other, or touching.  Exactly when ``distance(a, b) == 0.0``.  A row that is no
-        shape (NaN, a negative radius, ``min > max``) gives False.
-
-    Examples
-    --------
-    >>> import fastcol as fc
-    >>> fc.collide(fc.Circle(0, 0, 1), fc.AABB(1, -1, 2, 1))   # touching counts
-    True
-    >>> fc.collide(fc.Capsule(0, 0, 4, 0, 1), fc.Segment(0, 3, 4, 3))
-    False
-    >>> fc.collide(fc.Circle(0, 0, 1), fc.CircleArray([[2, 0, 1], [3, 0, 1], [0, 0, float("nan")]]))
-    array([ True, False, False])
-    """
-    if not (isinstance(a, _Shape) and isinstance(b, _Shape)):
-        return batch.collide(_collide_shapes, a, b, out, workers)
-    if out is not None or type(workers) is not int or workers != 1:
-        _batch.no_out_for_shapes(out, workers)
-    return _collide_shapes(a, b)
-
-
-def _collide_shapes(a, b):
+def collide(a, b):
+    """``collide`` of two shapes (``fastcol.collide`` documents it)."""
+    _check(a, b)
     a, b, _ = _canonical(a, b)
     return _collide(a, b)
 
 
-def distance(a, b, out=None, workers=1):
-    """Separation of two shapes: 0.0 when they overlap or touch.
-
-    Parameters
-    ----------
-    a, b : shape or shape array
-        Any two shapes, in either order, or arrays of them (see `collide`).
-    out : float ndarray of shape (N,), optional
-        For arrays: where to write the result (it is also returned); float32 when
-        every array is float32, else float64.
-    workers : int, optional
-        For arrays: threads to split the rows over (``-1``: every core).
-
-    Returns
-    -------
-    float or float ndarray of shape (N,)
-        The length of the shortest segment joining the two shapes; exactly
-        symmetric, and 0.0 exactly when ``collide(a, b)``.  NaN for a row that is no
-        shape.
-
-    Examples
-    --------
-    >>> import fastcol as fc
-    >>> fc.distance(fc.Circle(0, 0, 1), fc.Circle(5, 0, 1))
-    3.0
-    >>> fc.distance(fc.Polygon([(0, 0), (2, 0), (0, 2)]), fc.AABB(0.5, 0.5, 3, 3))
-    0.0
-    """
-    if not (isinstance(a, _Shape) and isinstance(b, _Shape)):
-        return batch.distance(_distance_shapes, a, b, out, workers)
-    if out is not None or type(workers) is not int or workers != 1:
-        _batch.no_out_for_shapes(out, workers)
-    return _distance_shapes(a, b)
-
-
-def _distance_shapes(a, b):
+def distance(a, b):
+    """``distance`` of two shapes."""
+    _check(a, b)
     a, b, _ = _canonical(a, b)
     ox, oy = _frame(a, b)
     sep = _closest(a, b, ox, oy)[0]
     return sep if sep > 0.0 else 0.0
 
 
-def closest_points(a, b, workers=1):
-    """Closest points of two shapes, and their distance.
-
-    Parameters
-    ----------
-    a, b : shape or shape array
-        Any two shapes, in either order, or arrays of them (see `collide`).
-    workers : int, optional
-        For arrays: threads to split the rows over (``-1``: every core).
-
-    Returns
-    -------
-    Closest, or (point_a, point_b, distance) arrays
-        ``(point_a, point_b, distance)``: ``point_a`` on ``a``, ``point_b`` on ``b``,
-        ``distance == distance(a, b)``.  When the shapes overlap or touch, ``point_a ==
-        point_b`` is a point inside (or on the boundary of) both.  For arrays, three
-        arrays of shapes (N, 2), (N, 2) and (N,), NaN in the rows that are no shape.
-
-    Examples
-    --------
-    >>> import fastcol as fc
-    >>> fc.closest_points(fc.Circle(0, 0, 1), fc.Circle(5, 0, 1))
-    Closest(point_a=(1.0, 0.0), point_b=(4.0, 0.0), distance=3.0)
-    >>> pa, pb, d = fc.closest_points(fc.Segment(0, 0, 2, 2), fc.Segment(0, 2, 2, 0))
-    >>> pa == pb == (1.0, 1.0), d
-    (True, 0.0)
-    """
-    if not (isinstance(a, _Shape) and isinstance(b, _Shape)):
-        return batch.closest_points(_closest_points_shapes, a, b, workers)
-    if type(workers) is not int or workers != 1:
-        _batch.no_out_for_shapes(None, workers)
-    return _closest_points_shapes(a, b)
-
-
-def _closest_points_shapes(a, b):
+def closest_points(a, b):
+    """``closest_points`` of two shapes."""
+    _check(a, b)
     a, b, swapped = _canonical(a, b)
     ox, oy = _frame(a, b)
     sep, pax, pay, pbx, pby = _closest(a, b, ox, oy)

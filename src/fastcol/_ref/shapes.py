@@ -412,3 +412,5 @@ class Polygon(_Shape):
 
 
 SHAPE_TYPES = (Circle, Capsule, Segment, AABB, OBB, Polygon)
+# the base class of every shape of this backend (the façade tells shapes from arrays by it)
+SHAPE = _Shape

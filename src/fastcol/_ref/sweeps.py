@@ -26,9 +26,7 @@ from __future__ import annotations
 
 import math
 
-from .. import _batch
 from .._validate import as_direction, as_limit, as_point, shape_type_error
-from . import batch
 from .geometry import UNDERFLOW_SCALE, closest_on_segment, dist2, on_segment
 from .narrowphase import box_normal, box_side, convex_local, point_in_convex
 from .predicates import exact_origin, orient_decide, orient_sign, side_sign
@@ -644,75 +642,8 @@ def _ldexp(t, k):
         return math.inf
 
 
-def raycast(shape, origin, direction, max_t=math.inf, workers=1):
-    """Where the ray ``origin + t * direction`` first meets a shape.
-
-    Parameters
-    ----------
-    shape : Circle, Capsule, Segment, AABB, OBB or Polygon, or a shape array
-        The shape; it is closed (its boundary belongs to it, as in ``collide``).
-    origin : (x, y) pair of finite floats, or an (N, 2) array
-        Start of the ray.
-    direction : (x, y) pair of finite floats, not (0, 0), or an (N, 2) array
-        Need not be unit: ``t`` is measured in units of ``direction``.
-    max_t : float, default inf, or an (N,) array
-        Longest ``t`` accepted (>= 0; inf allowed).
-    workers : int, optional
-        For arrays: threads to split the rows over (``-1``: every core).
-
-    Returns
-    -------
-    RayHit or None
-        ``RayHit(t, point, normal)`` for the first hit with ``0 <= t <= max_t``:
-        ``point == origin + t * direction`` (computed in world coordinates) and
-        ``normal`` the unit outward normal of the surface entered, facing the ray.
-        ``None`` when the ray misses within ``max_t``.
-    RayHitArray
-        When the shape is an array or an argument holds rows (one ray over many
-        shapes, many rays over one shape, or N rays against N shapes): a
-        ``RayHitArray(hit, t, point, normal)`` of the rows' hits.  Rows without a hit
-        hold ``t = inf`` and zeros; so does a row that is no shape or no ray (a
-        non-finite origin or direction, a zero direction, a negative or NaN
-        ``max_t``): array rows are data, checked as they are read, never an error.
-
-    Notes
-    -----
-    An origin inside the shape, or on its boundary, hits at once:
-    ``RayHit(0.0, origin, (0.0, 0.0))``.  Degenerate shapes are ordinary shapes: a
-    zero-radius circle and a zero-length segment are points, zero-width boxes are
-    segments.  A zero-thickness feature hit end-on (a point, a segment's end along its
-    line) has no surface normal and gives ``-direction / |direction|``; a segment hit
-    broadside gives its perpendicular facing the ray's origin.  Whether the ray hits,
-    and the face of a box or polygon it enters through, are decided by exact signs (for
-    the shape as stored; an OBB's corners as computed).  A ray exactly through a
-    corner enters by a face of positive length, then by the face that comes first in
-    the vertex ring (edge k joins vertex k to k + 1; for boxes the bottom side in the
-    box's frame, then right, top, left).  A hit farther than the float range (a tiny
-    direction) is a miss.  ``t`` is rounded: an origin within an ulp of a round
-    shape's surface can hit at ``t == 0.0`` with a normal.
-
-    Examples
-    --------
-    >>> import fastcol as fc
-    >>> fc.raycast(fc.Circle(5, 0, 1), (0, 0), (1, 0))
-    RayHit(t=4.0, point=(4.0, 0.0), normal=(-1.0, 0.0))
-    >>> fc.raycast(fc.AABB(0, 0, 2, 2), (1, 1), (1, 0))   # starts inside
-    RayHit(t=0.0, point=(1.0, 1.0), normal=(0.0, 0.0))
-    >>> fc.raycast(fc.Segment(3, -1, 3, 1), (0, 0), (1, 0), max_t=2.0) is None
-    True
-    >>> import numpy as np
-    >>> fc.raycast(fc.Circle(5, 0, 1), np.array([[0.0, 0.0], [0.0, 5.0]]), (1, 0)).t
-    array([ 4., inf])
-    """
-    if _batch.is_ray_batch(shape, origin, direction, max_t):
-        return batch.raycast(_raycast_shape, shape, origin, direction, max_t, workers)
-    if type(workers) is not int or workers != 1:
-        _batch.no_out_for_shapes(None, workers)
-    return _raycast_shape(shape, origin, direction, max_t)
-
-
-def _raycast_shape(shape, origin, direction, max_t):
-    """``raycast`` of one shape and one ray."""
+def raycast(shape, origin, direction, max_t=math.inf):
+    """``raycast`` of one shape and one ray (``fastcol.raycast`` documents it)."""
     if not isinstance(shape, _Shape):
         raise shape_type_error(shape, "shape")
     px, py = as_point(origin, "origin")
@@ -855,68 +786,8 @@ def _sweep(a, b, ox, oy, vx, vy):
     return best
 
 
-def time_of_impact(a, velocity_a, b, velocity_b, max_t=1.0, workers=1):
-    """First time at which two translating shapes touch.
-
-    Parameters
-    ----------
-    a, b : shape or shape array
-        Any two shapes, in either order; or shape arrays (row by row).
-    velocity_a, velocity_b : (x, y) pair of finite floats, or an (N, 2) array
-        Displacement of each shape per unit of time; (0, 0) is a static body.
-    max_t : float, default 1.0, or an (N,) array
-        Latest time accepted (>= 0; inf allowed).
-    workers : int, optional
-        For arrays: threads to split the rows over (``-1``: every core).
-
-    Returns
-    -------
-    float or None
-        The least ``t`` in ``[0, max_t]`` at which ``a`` moved by ``velocity_a * t``
-        and ``b`` moved by ``velocity_b * t`` touch; ``0.0`` exactly when
-        ``collide(a, b)``; ``None`` when they never touch within ``max_t`` (always so
-        when both move alike and are apart).
-    ndarray of shape (N,)
-        When a shape or an argument is an array: each row's time, NaN where there is
-        no impact, and where a row is no shape, a velocity row is not finite or a
-        ``max_t`` row is negative or NaN.
-
-    Notes
-    -----
-    Translation only, closed form (no iteration): b moves relative to a with
-    ``v = velocity_b - velocity_a``, and two convex shapes first touch where a vertex
-    of one (an end of a round shape's core) meets the other grown by the sum of the
-    radii, so the answer is the least hit of those vertex rays.  The answer is exactly
-    symmetric (swapping the shapes with their velocities negates v exactly).  A zero
-    velocity is allowed: only a ray direction must be non-zero.  Whether a vertex ray
-    hits a segment, box or polygon is decided by exact signs (on the relative
-    velocity, the difference of the two, rounded once).  When collide says apart but a
-    round shape's rounded inside test finds a vertex already touching, or the time
-    underflows to 0.0, the answer is the smallest positive float (5e-324): contact at
-    once, never a missed one, and never 0.0 for shapes that do not collide.
-
-    Examples
-    --------
-    >>> import fastcol as fc
-    >>> fc.time_of_impact(fc.Circle(0, 0, 1), (1, 0), fc.Circle(10, 0, 1), (-1, 0), max_t=10)
-    4.0
-    >>> fc.time_of_impact(fc.Circle(0, 0, 1), (0, 0), fc.AABB(1, -1, 2, 1), (5, 0))  # touching
-    0.0
-    >>> fc.time_of_impact(fc.Circle(0, 0, 1), (-1, 0), fc.Circle(5, 0, 1), (1, 0)) is None
-    True
-    >>> fc.time_of_impact(fc.Circle(0, 0, 1), (1, 0),
-    ...                   fc.CircleArray([[10, 0, 1], [0, 5, 1]]), (-1, 0), max_t=10)
-    array([ 4., nan])
-    """
-    if _batch.is_sweep_batch(a, velocity_a, b, velocity_b, max_t):
-        return batch.time_of_impact(_toi_shapes, a, velocity_a, b, velocity_b, max_t, workers)
-    if type(workers) is not int or workers != 1:
-        _batch.no_out_for_shapes(None, workers)
-    return _toi_shapes(a, velocity_a, b, velocity_b, max_t)
-
-
-def _toi_shapes(a, velocity_a, b, velocity_b, max_t):
-    """``time_of_impact`` of two shapes."""
+def time_of_impact(a, velocity_a, b, velocity_b, max_t=1.0):
+    """``time_of_impact`` of two shapes (``fastcol.time_of_impact`` documents it)."""
     _check(a, b)
     vax, vay = as_point(velocity_a, "velocity_a")
     vbx, vby = as_point(velocity_b, "velocity_b")

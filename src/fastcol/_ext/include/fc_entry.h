@@ -1,25 +1,26 @@
-/* fastcol: the scalar queries' C entry points: fixed slots, vectorcall (entry.pxd).
+/* fastcol: the public functions' C entry points: fixed slots, vectorcall (entry.pxd).
    Included by Cython's generated C, after Python.h and Cython's own macros. */
 #ifndef FASTCOL_FC_ENTRY_H
 #define FASTCOL_FC_ENTRY_H
 
-typedef PyObject *(*fc_fast_fn)(PyObject **args, Py_ssize_t nargs);
+/* the common call's code; it hands a call it does not take to general itself */
+typedef PyObject *(*fc_fast_fn)(PyObject *general, PyObject **args, Py_ssize_t nargs);
 
 typedef struct {
     PyMethodDef def;      /* name and doc: a block of their own, never freed */
     fc_fast_fn fast;      /* positional calls of lo..hi arguments */
-    PyObject *general;    /* the query's def: every other call (a reference) */
+    PyObject *general;    /* the public function (fastcol._api): every other call */
     Py_ssize_t lo, hi;
 } fc_entry;
 
-#define FC_SLOTS 4
+#define FC_SLOTS 16
 static fc_entry fc_entries[FC_SLOTS];
 static int fc_used = 0;
 
 static PyObject *fc_dispatch(fc_entry *e, PyObject *const *args,
                              Py_ssize_t nargs, PyObject *kwnames) {
     if (kwnames == NULL && nargs >= e->lo && nargs <= e->hi)
-        return e->fast((PyObject **)args, nargs);
+        return e->fast(e->general, (PyObject **)args, nargs);
     return PyObject_Vectorcall(e->general, args, nargs, kwnames);
 }
 
@@ -32,12 +33,27 @@ FC_SLOT(0)
 FC_SLOT(1)
 FC_SLOT(2)
 FC_SLOT(3)
+FC_SLOT(4)
+FC_SLOT(5)
+FC_SLOT(6)
+FC_SLOT(7)
+FC_SLOT(8)
+FC_SLOT(9)
+FC_SLOT(10)
+FC_SLOT(11)
+FC_SLOT(12)
+FC_SLOT(13)
+FC_SLOT(14)
+FC_SLOT(15)
 
 /* the next free slot, its method set up; NULL when every slot is taken */
 static fc_entry *fc_take_slot(void) {
     static PyObject *(*const calls[FC_SLOTS])(PyObject *, PyObject *const *,
                                               Py_ssize_t, PyObject *) = {
-        fc_entry_call_0, fc_entry_call_1, fc_entry_call_2, fc_entry_call_3};
+        fc_entry_call_0,  fc_entry_call_1,  fc_entry_call_2,  fc_entry_call_3,
+        fc_entry_call_4,  fc_entry_call_5,  fc_entry_call_6,  fc_entry_call_7,
+        fc_entry_call_8,  fc_entry_call_9,  fc_entry_call_10, fc_entry_call_11,
+        fc_entry_call_12, fc_entry_call_13, fc_entry_call_14, fc_entry_call_15};
     fc_entry *e;
     if (fc_used == FC_SLOTS)
         return NULL;

@@ -1,0 +1,600 @@
+"""fastcol's public functions, each written once, over either backend.
+
+Each function here holds what a user meets: its documentation, the checks of its
+arguments, the decision between one answer (two shapes, or points) and an answer per
+row (shape arrays, ``(N, 2)`` arrays), and ``out=``, ``workers=`` and ``pairs=``.
+It then calls the backend's function of the same name: ``queries.collide`` for two
+shapes, ``batch.collide`` for rows.  The backends (``fastcol._ext``, the compiled
+kernels, and ``fastcol._ref``, the pure-Python reference) hold kernels and row loops
+only, and never import this module.
+
+``import fastcol`` binds the selected backend (``bind``); the tests bind both.  The
+compiled backend puts a C entry in front of the commonest calls (two shapes or points,
+positional arguments): it answers those itself and hands every other call to the
+function here, so the rules below are the ones both paths follow.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import math
+from types import ModuleType
+
+from . import _batch
+from ._names import PUBLIC
+from ._validate import shape_array_error
+
+class API:
+    """The public names of fastcol over one backend (``fastcol._ext`` or ``fastcol._ref``).
+
+    ``fastcol.collide`` is ``bind(backend).collide``; the classes (``Circle``,
+    ``CircleArray``, ``Contact``, ...) are the backend's own.
+    """
+
+    def __init__(self, impl: ModuleType) -> None:
+        self.backend = impl.NAME
+        self.kernels = impl
+        self._shape = impl.shapes.SHAPE
+        # the public functions are this class's; the classes and __version__ the backend's
+        functions = [name for name in PUBLIC if hasattr(API, name)]
+        for name in PUBLIC:
+            if name not in functions:
+                setattr(self, name, getattr(impl, name))
+        accelerate = getattr(impl, "accelerate", None)
+        if accelerate is not None:
+            # the compiled backend's C entries take the common calls before this
+            # class's Python frame (see fastcol._ext.entries)
+            for name in functions:
+                general = getattr(self, name)
+                setattr(self, name, accelerate(name, general, _parameters(general)))
+
+    def __repr__(self) -> str:
+        return f"<fastcol API over the {self.backend} backend>"
+
+    def _two_shapes(self, a, b):
+        return isinstance(a, self._shape) and isinstance(b, self._shape)
+
+    # ------------------------------------------------------------- the queries
+
+    def collide(self, a, b, out=None, workers=1):
+        """Whether two shapes overlap or touch.
+
+        Parameters
+        ----------
+        a, b : shape or shape array
+            Any two shapes (Circle, Capsule, Segment, AABB, OBB or Polygon), in either
+            order; or a shape array and a shape, or two shape arrays of one length
+            (``CircleArray``, ...), answered row by row.
+        out : bool ndarray of shape (N,), optional
+            For arrays: where to write the result (it is also returned).
+        workers : int, optional
+            For arrays: threads to split the rows over (``-1``: every core).
+
+        Returns
+        -------
+        bool or bool ndarray of shape (N,)
+            True when the shapes share at least one point: overlapping, one inside the
+            other, or touching.  Exactly when ``distance(a, b) == 0.0``.  A row that is no
+            shape (NaN, a negative radius, ``min > max``) gives False.
+
+        Examples
+        --------
+        >>> import fastcol as fc
+        >>> fc.collide(fc.Circle(0, 0, 1), fc.AABB(1, -1, 2, 1))   # touching counts
+        True
+        >>> fc.collide(fc.Capsule(0, 0, 4, 0, 1), fc.Segment(0, 3, 4, 3))
+        False
+        >>> fc.collide(fc.Circle(0, 0, 1), fc.CircleArray([[2, 0, 1], [3, 0, 1], [0, 0, float("nan")]]))
+        array([ True, False, False])
+        """
+        if not self._two_shapes(a, b):
+            return self.kernels.batch.collide(a, b, out, workers)
+        _batch.no_out_for_shapes(out, workers)
+        return self.kernels.queries.collide(a, b)
+
+    def distance(self, a, b, out=None, workers=1):
+        """Separation of two shapes: 0.0 when they overlap or touch.
+
+        Parameters
+        ----------
+        a, b : shape or shape array
+            Any two shapes, in either order, or arrays of them (see `collide`).
+        out : float ndarray of shape (N,), optional
+            For arrays: where to write the result (it is also returned); float32 when
+            every array is float32, else float64.
+        workers : int, optional
+            For arrays: threads to split the rows over (``-1``: every core).
+
+        Returns
+        -------
+        float or float ndarray of shape (N,)
+            The length of the shortest segment joining the two shapes; exactly
+            symmetric, and 0.0 exactly when ``collide(a, b)``.  NaN for a row that is no
+            shape.
+
+        Examples
+        --------
+        >>> import fastcol as fc
+        >>> fc.distance(fc.Circle(0, 0, 1), fc.Circle(5, 0, 1))
+        3.0
+        >>> fc.distance(fc.Polygon([(0, 0), (2, 0), (0, 2)]), fc.AABB(0.5, 0.5, 3, 3))
+        0.0
+        """
+        if not self._two_shapes(a, b):
+            return self.kernels.batch.distance(a, b, out, workers)
+        _batch.no_out_for_shapes(out, workers)
+        return self.kernels.queries.distance(a, b)
+
+    def closest_points(self, a, b, workers=1):
+        """Closest points of two shapes, and their distance.
+
+        Parameters
+        ----------
+        a, b : shape or shape array
+            Any two shapes, in either order, or arrays of them (see `collide`).
+        workers : int, optional
+            For arrays: threads to split the rows over (``-1``: every core).
+
+        Returns
+        -------
+        Closest, or (point_a, point_b, distance) arrays
+            ``(point_a, point_b, distance)``: ``point_a`` on ``a``, ``point_b`` on ``b``,
+            ``distance == distance(a, b)``.  When the shapes overlap or touch, ``point_a ==
+            point_b`` is a point inside (or on the boundary of) both.  For arrays, three
+            arrays of shapes (N, 2), (N, 2) and (N,), NaN in the rows that are no shape.
+
+        Examples
+        --------
+        >>> import fastcol as fc
+        >>> fc.closest_points(fc.Circle(0, 0, 1), fc.Circle(5, 0, 1))
+        Closest(point_a=(1.0, 0.0), point_b=(4.0, 0.0), distance=3.0)
+        >>> pa, pb, d = fc.closest_points(fc.Segment(0, 0, 2, 2), fc.Segment(0, 2, 2, 0))
+        >>> pa == pb == (1.0, 1.0), d
+        (True, 0.0)
+        """
+        if not self._two_shapes(a, b):
+            return self.kernels.batch.closest_points(a, b, workers)
+        _batch.no_out_for_shapes(None, workers)
+        return self.kernels.queries.closest_points(a, b)
+
+    def contact(self, a, b, workers=1, *, pairs=None):
+        """How two shapes meet: normal, penetration depth and contact points.
+
+        Parameters
+        ----------
+        a, b : shape or shape array
+            Any two shapes (Circle, Capsule, Segment, AABB, OBB or Polygon), in either
+            order; or a shape array and a shape, or two shape arrays of one length,
+            answered row by row.
+        workers : int, optional
+            For arrays: threads to split the rows over (``-1``: every core).
+        pairs : integer array (M, 2), optional
+            Rows of two shape arrays ``a`` and ``b`` (of any lengths) to answer: row ``k``
+            of the result is the contact of ``a[i]`` and ``b[j]`` for ``(i, j) =
+            pairs[k]``, as ``overlapping_pairs(a, b)`` gives them (or ``(a, a)`` with
+            ``overlapping_pairs(a)``).  The same answers as ``contact(a[pairs[:, 0]],
+            b[pairs[:, 1]])``, without copying the rows: the narrowphase after a
+            broadphase.  Indices must lie in ``0..len - 1`` (no negative indices: a ``-1``
+            in a pair list is more often a sentinel than a wish to count from the end);
+            otherwise a ValueError names the first pair out of range.
+
+        Returns
+        -------
+        Contact or None, or ContactArray
+            None exactly when ``collide(a, b)`` is False.  Otherwise ``normal`` is the unit
+            vector from ``a`` towards ``b``; ``depth`` (0.0 when they only touch) is the
+            length of the shortest translation that separates them, so moving ``b`` by
+            ``normal * depth`` leaves them touching; ``points`` holds 1 or 2 contact
+            points midway between the two surfaces (2 where parallel faces or edges
+            overlap).  ``contact(b, a)`` has the negated normal, the same depth and the
+            same points.  For arrays, a ``ContactArray(hit, normal, depth, points,
+            count)`` holding each row's contact (each pair's, with ``pairs``); rows
+            without one (no collision, or a row that is no shape) are zeros.
+
+        Notes
+        -----
+        Round cores that are apart meet along their closest points; crossing cores and
+        convex pairs use the least-penetration face and clip the other shape's feature to
+        it (see the module docstring).  Ties prefer the first shape's faces, within a
+        tolerance relative to the shapes' size.  Coincident centres of two circles (or any
+        two point cores) have no direction: the normal is ``(1.0, 0.0)`` for the pair in
+        canonical order (Circle < Capsule < Segment < AABB < OBB < Polygon, then by
+        fields), so ``(-1.0, 0.0)`` when given the other way round.  Two equal shapes
+        (same kind and fields) cannot tell which came first: both orders give the same
+        contact, with the normal of the first face in ring order (or ``(1.0, 0.0)``).
+
+        Examples
+        --------
+        >>> import fastcol as fc
+        >>> fc.contact(fc.Circle(0, 0, 1), fc.Circle(1.5, 0, 1))
+        Contact(normal=(1.0, 0.0), depth=0.5, points=((0.75, 0.0),))
+        >>> fc.contact(fc.AABB(0, 0, 2, 2), fc.AABB(1, 1, 4, 4)).depth
+        1.0
+        >>> fc.contact(fc.Circle(0, 0, 1), fc.Circle(2, 0, 1)).depth   # touching
+        0.0
+        >>> fc.contact(fc.Circle(0, 0, 1), fc.Circle(3, 0, 1)) is None
+        True
+        >>> c = fc.contact(fc.Circle(0, 0, 1), fc.CircleArray([[1.5, 0, 1], [3, 0, 1]]))
+        >>> c.hit, c.depth, c.count
+        (array([ True, False]), array([0.5, 0. ]), array([1, 0]))
+        >>> balls = fc.CircleArray([[0, 0, 1], [1.5, 0, 1], [9, 0, 1]])
+        >>> fc.contact(balls, balls, pairs=fc.overlapping_pairs(balls)).depth
+        array([0.5])
+        """
+        if pairs is not None or not self._two_shapes(a, b):
+            return self.kernels.batch.contact(a, b, workers, pairs)
+        _batch.no_out_for_shapes(None, workers)
+        return self.kernels.contacts.contact(a, b)
+
+    def raycast(self, shape, origin, direction, max_t=math.inf, workers=1):
+        """Where the ray ``origin + t * direction`` first meets a shape.
+
+        Parameters
+        ----------
+        shape : Circle, Capsule, Segment, AABB, OBB or Polygon, or a shape array
+            The shape; it is closed (its boundary belongs to it, as in ``collide``).
+        origin : (x, y) pair of finite floats, or an (N, 2) array
+            Start of the ray.
+        direction : (x, y) pair of finite floats, not (0, 0), or an (N, 2) array
+            Need not be unit: ``t`` is measured in units of ``direction``.
+        max_t : float, default inf, or an (N,) array
+            Longest ``t`` accepted (>= 0; inf allowed).
+        workers : int, optional
+            For arrays: threads to split the rows over (``-1``: every core).
+
+        Returns
+        -------
+        RayHit or None
+            ``RayHit(t, point, normal)`` for the first hit with ``0 <= t <= max_t``:
+            ``point == origin + t * direction`` (computed in world coordinates) and
+            ``normal`` the unit outward normal of the surface entered, facing the ray.
+            ``None`` when the ray misses within ``max_t``.
+        RayHitArray
+            When the shape is an array or an argument holds rows (one ray over many
+            shapes, many rays over one shape, or N rays against N shapes): a
+            ``RayHitArray(hit, t, point, normal)`` of the rows' hits.  Rows without a hit
+            hold ``t = inf`` and zeros; so does a row that is no shape or no ray (a
+            non-finite origin or direction, a zero direction, a negative or NaN
+            ``max_t``): array rows are data, checked as they are read, never an error.
+
+        Notes
+        -----
+        An origin inside the shape, or on its boundary, hits at once:
+        ``RayHit(0.0, origin, (0.0, 0.0))``.  Degenerate shapes are ordinary shapes: a
+        zero-radius circle and a zero-length segment are points, zero-width boxes are
+        segments.  A zero-thickness feature hit end-on (a point, a segment's end along its
+        line) has no surface normal and gives ``-direction / |direction|``; a segment hit
+        broadside gives its perpendicular facing the ray's origin.  Whether the ray hits,
+        and the face of a box or polygon it enters through, are decided by exact signs (for
+        the shape as stored; an OBB's corners as computed).  A ray exactly through a
+        corner enters by a face of positive length, then by the face that comes first in
+        the vertex ring (edge k joins vertex k to k + 1; for boxes the bottom side in the
+        box's frame, then right, top, left).  A hit farther than the float range (a tiny
+        direction) is a miss.  ``t`` is rounded: an origin within an ulp of a round
+        shape's surface can hit at ``t == 0.0`` with a normal.
+
+        Examples
+        --------
+        >>> import fastcol as fc
+        >>> fc.raycast(fc.Circle(5, 0, 1), (0, 0), (1, 0))
+        RayHit(t=4.0, point=(4.0, 0.0), normal=(-1.0, 0.0))
+        >>> fc.raycast(fc.AABB(0, 0, 2, 2), (1, 1), (1, 0))   # starts inside
+        RayHit(t=0.0, point=(1.0, 1.0), normal=(0.0, 0.0))
+        >>> fc.raycast(fc.Segment(3, -1, 3, 1), (0, 0), (1, 0), max_t=2.0) is None
+        True
+        >>> import numpy as np
+        >>> fc.raycast(fc.Circle(5, 0, 1), np.array([[0.0, 0.0], [0.0, 5.0]]), (1, 0)).t
+        array([ 4., inf])
+        """
+        if _batch.is_ray_batch(shape, origin, direction, max_t):
+            return self.kernels.batch.raycast(shape, origin, direction, max_t, workers)
+        _batch.no_out_for_shapes(None, workers)
+        return self.kernels.sweeps.raycast(shape, origin, direction, max_t)
+
+    def time_of_impact(self, a, velocity_a, b, velocity_b, max_t=1.0, workers=1):
+        """First time at which two translating shapes touch.
+
+        Parameters
+        ----------
+        a, b : shape or shape array
+            Any two shapes, in either order; or shape arrays (row by row).
+        velocity_a, velocity_b : (x, y) pair of finite floats, or an (N, 2) array
+            Displacement of each shape per unit of time; (0, 0) is a static body.
+        max_t : float, default 1.0, or an (N,) array
+            Latest time accepted (>= 0; inf allowed).
+        workers : int, optional
+            For arrays: threads to split the rows over (``-1``: every core).
+
+        Returns
+        -------
+        float or None
+            The least ``t`` in ``[0, max_t]`` at which ``a`` moved by ``velocity_a * t``
+            and ``b`` moved by ``velocity_b * t`` touch; ``0.0`` exactly when
+            ``collide(a, b)``; ``None`` when they never touch within ``max_t`` (always so
+            when both move alike and are apart).
+        ndarray of shape (N,)
+            When a shape or an argument is an array: each row's time, NaN where there is
+            no impact, and where a row is no shape, a velocity row is not finite or a
+            ``max_t`` row is negative or NaN.
+
+        Notes
+        -----
+        Translation only, closed form (no iteration): b moves relative to a with
+        ``v = velocity_b - velocity_a``, and two convex shapes first touch where a vertex
+        of one (an end of a round shape's core) meets the other grown by the sum of the
+        radii, so the answer is the least hit of those vertex rays.  The answer is exactly
+        symmetric (swapping the shapes with their velocities negates v exactly).  A zero
+        velocity is allowed: only a ray direction must be non-zero.  Whether a vertex ray
+        hits a segment, box or polygon is decided by exact signs (on the relative
+        velocity, the difference of the two, rounded once).  When collide says apart but a
+        round shape's rounded inside test finds a vertex already touching, or the time
+        underflows to 0.0, the answer is the smallest positive float (5e-324): contact at
+        once, never a missed one, and never 0.0 for shapes that do not collide.
+
+        Examples
+        --------
+        >>> import fastcol as fc
+        >>> fc.time_of_impact(fc.Circle(0, 0, 1), (1, 0), fc.Circle(10, 0, 1), (-1, 0), max_t=10)
+        4.0
+        >>> fc.time_of_impact(fc.Circle(0, 0, 1), (0, 0), fc.AABB(1, -1, 2, 1), (5, 0))  # touching
+        0.0
+        >>> fc.time_of_impact(fc.Circle(0, 0, 1), (-1, 0), fc.Circle(5, 0, 1), (1, 0)) is None
+        True
+        >>> fc.time_of_impact(fc.Circle(0, 0, 1), (1, 0),
+        ...                   fc.CircleArray([[10, 0, 1], [0, 5, 1]]), (-1, 0), max_t=10)
+        array([ 4., nan])
+        """
+        if _batch.is_sweep_batch(a, velocity_a, b, velocity_b, max_t):
+            return self.kernels.batch.time_of_impact(a, velocity_a, b, velocity_b, max_t,
+                                                     workers)
+        _batch.no_out_for_shapes(None, workers)
+        return self.kernels.sweeps.time_of_impact(a, velocity_a, b, velocity_b, max_t)
+
+    def overlapping_pairs(self, A, B=None, workers=1):
+        """Every pair of rows that collide: ``(i, j)`` with ``collide(A[i], B[j])``.
+
+        A broadphase prunes the pairs whose bounding boxes are apart, so the work grows
+        with the number of shapes plus the number of pairs found, never with N²; every
+        remaining pair is decided by the exact ``collide``.
+
+        Parameters
+        ----------
+        A : shape array
+            ``CircleArray``, ``CapsuleArray``, ``SegmentArray``, ``AABBArray``,
+            ``OBBArray`` or ``PolygonArray`` (float64 or float32).
+        B : shape array, optional
+            Any shape array, of any length and type.  Without it, the pairs within ``A``.
+        workers : int, optional
+            Threads to split the work over (``-1``: every core).  The answer does not
+            depend on it.
+
+        Returns
+        -------
+        int64 ndarray of shape (M, 2)
+            The pairs ``(i, j)``, sorted lexicographically, each once.  With ``B`` None,
+            ``i < j`` are rows of ``A`` (a shape is never paired with itself); else ``i``
+            is a row of ``A`` and ``j`` a row of ``B`` (passing ``A`` as ``B`` gives both
+            orders and the ``(i, i)`` pairs).  ``(0, 2)`` when nothing collides.
+
+        Notes
+        -----
+        Touching counts, as in ``collide``.  A row that is no shape (NaN or inf, a negative
+        radius or half extent, ``min > max``) is never paired.  The reference backend
+        sweeps along one axis in Python; the compiled one uses a hierarchical grid.
+
+        Examples
+        --------
+        >>> import fastcol as fc
+        >>> balls = fc.CircleArray([[0, 0, 1], [2, 0, 1], [9, 9, 1], [0.5, 0, float("nan")]])
+        >>> fc.overlapping_pairs(balls)          # touching counts; the NaN row never pairs
+        array([[0, 1]])
+        >>> walls = fc.SegmentArray([[0, -5, 0, 5], [9, 0, 9, 20]])
+        >>> fc.overlapping_pairs(balls, walls)
+        array([[0, 0],
+               [2, 1]])
+        >>> fc.overlapping_pairs(fc.CircleArray([[0, 0, 1]])).shape
+        (0, 2)
+        """
+        nworkers = _batch.check_workers(workers)
+        if not _batch.is_array(A):
+            raise shape_array_error(A, "A")
+        if B is not None and not _batch.is_array(B):
+            raise shape_array_error(B, "B")
+        return self.kernels.broadphase.overlapping_pairs(A, B, nworkers)
+
+    # ---------------------------------------------------------- the primitives
+
+    def _primitive(self, name, values, names, workers):
+        # one call on points, or rows when any argument is an (N, 2) array
+        if _batch.has_rows(*values):
+            return self.kernels.batch.primitive(name, values, names, workers)
+        _batch.no_out_for_shapes(None, workers)
+        return getattr(self.kernels.geometry, name)(*values)
+
+    def closest_point_on_segment(self, p, a, b, workers=1):
+        """Point of segment ab nearest to p, and its parameter.
+
+        Parameters
+        ----------
+        p, a, b : (2,) sequence of float, or (N, 2) array
+            The query point and the segment's ends.
+        workers : int, optional
+            For ``(N, 2)`` arrays: threads to split the rows over (``-1``: every core).
+
+        Returns
+        -------
+        point : tuple of float
+            ``a + t * (b - a)``; exactly ``a`` when ``t == 0`` and exactly ``b`` when ``t == 1``.
+        t : float
+            The parameter, clamped to ``[0, 1]``; ``0.0`` when ``a == b`` (the segment is a point).
+
+        Examples
+        --------
+        >>> import fastcol as fc
+        >>> fc.closest_point_on_segment((1.0, 5.0), (0.0, 0.0), (4.0, 0.0))
+        ((1.0, 0.0), 0.25)
+        >>> fc.closest_point_on_segment((9.0, 1.0), (0.0, 0.0), (4.0, 0.0))
+        ((4.0, 0.0), 1.0)
+        """
+        return self._primitive("closest_point_on_segment", (p, a, b), ("p", "a", "b"), workers)
+
+    def closest_point_on_line(self, p, a, b, workers=1):
+        """Point of the infinite line through a and b nearest to p, and its parameter.
+
+        Parameters
+        ----------
+        p, a, b : (2,) sequence of float, or (N, 2) array
+            The query point and two points of the line.
+        workers : int, optional
+            For ``(N, 2)`` arrays: threads to split the rows over (``-1``: every core).
+
+        Returns
+        -------
+        point : tuple of float
+            ``a + t * (b - a)``.
+        t : float
+            The unclamped parameter; ``0.0`` (and ``point == a``) when ``a == b``.
+
+        Examples
+        --------
+        >>> import fastcol as fc
+        >>> fc.closest_point_on_line((6.0, 3.0), (0.0, 0.0), (4.0, 0.0))
+        ((6.0, 0.0), 1.5)
+        """
+        return self._primitive("closest_point_on_line", (p, a, b), ("p", "a", "b"), workers)
+
+    def point_segment_distance(self, p, a, b, workers=1):
+        """Distance from point p to segment ab.
+
+        Examples
+        --------
+        >>> import fastcol as fc
+        >>> fc.point_segment_distance((3.0, 4.0), (0.0, 0.0), (0.0, 0.0))
+        5.0
+        >>> fc.point_segment_distance((2.0, 0.0), (0.0, 0.0), (4.0, 0.0))   # on the segment
+        0.0
+        """
+        return self._primitive("point_segment_distance", (p, a, b), ("p", "a", "b"), workers)
+
+    def segment_segment_closest(self, a, b, c, d, workers=1):
+        """Closest points of segments ab and cd.
+
+        Parameters
+        ----------
+        a, b, c, d : (2,) sequence of float, or (N, 2) array
+            The ends of the two segments; a segment whose ends coincide is a point.
+        workers : int, optional
+            For ``(N, 2)`` arrays: threads to split the rows over (``-1``: every core).
+
+        Returns
+        -------
+        distance : float
+            ``0.0`` exactly when the segments intersect or touch.
+        s, t : float
+            Parameters in ``[0, 1]`` of the closest points on ab and on cd.
+        point_on_ab, point_on_cd : tuple of float
+            The closest points; equal when the segments intersect.  For parallel segments
+            at a constant distance, the pair at an endpoint is returned.
+
+        Examples
+        --------
+        >>> import fastcol as fc
+        >>> fc.segment_segment_closest((0, 0), (2, 0), (1, 1), (1, 3))
+        (1.0, 0.5, 0.0, (1.0, 0.0), (1.0, 1.0))
+        >>> fc.segment_segment_closest((0, 0), (2, 2), (0, 2), (2, 0))[0]   # crossing
+        0.0
+        """
+        return self._primitive("segment_segment_closest", (a, b, c, d), ("a", "b", "c", "d"),
+                               workers)
+
+    def segment_segment_distance(self, a, b, c, d, workers=1):
+        """Distance between segments ab and cd (0.0 when they intersect or touch).
+
+        Examples
+        --------
+        >>> import fastcol as fc
+        >>> fc.segment_segment_distance((0, 0), (4, 0), (5, 3), (9, 3))   # parallel
+        3.1622776601683795
+        """
+        return self._primitive("segment_segment_distance", (a, b, c, d), ("a", "b", "c", "d"),
+                               workers)
+
+    def segments_intersect(self, a, b, c, d, workers=1):
+        """Whether segments ab and cd intersect; touching and collinear overlap count.
+
+        Examples
+        --------
+        >>> import fastcol as fc
+        >>> fc.segments_intersect((0, 0), (2, 0), (2, 0), (3, 5))   # touching at an end
+        True
+        >>> fc.segments_intersect((0, 0), (2, 0), (3, 0), (4, 0))   # collinear, apart
+        False
+        """
+        return self._primitive("segments_intersect", (a, b, c, d), ("a", "b", "c", "d"), workers)
+
+    def orient2d(self, a, b, c, workers=1):
+        """Which side of the directed line a -> b the point c lies on, exactly.
+
+        Parameters
+        ----------
+        a, b, c : (2,) sequence of float, or (N, 2) array
+            Three points; a single point stands for every row of the arrays.
+        workers : int, optional
+            For ``(N, 2)`` arrays: threads to split the rows over (``-1``: every core).
+
+        Returns
+        -------
+        int, or int8 array (N,)
+            ``1`` when a, b, c turn counter-clockwise (c to the left), ``-1`` clockwise
+            (c to the right), ``0`` when the three points lie exactly on one line (or two
+            of them coincide).  Rows of arrays holding NaN or inf give 0.
+
+        Notes
+        -----
+        The sign of ``(bx - ax) * (cy - ay) - (by - ay) * (cx - ax)`` in exact arithmetic,
+        for every finite input: the determinant is computed in floating point and compared
+        with a proven bound on its rounding error (Shewchuk, 1997); the rare inputs within
+        that bound of zero are decided in exact arithmetic.  Every verdict of fastcol that a
+        sign decides (do segments cross, is a point inside a polygon, which face a ray
+        enters) is made with it.
+
+        Examples
+        --------
+        >>> import fastcol as fc
+        >>> fc.orient2d((0, 0), (1, 0), (0, 1))
+        1
+        >>> fc.orient2d((0, 0), (1, 1), (3, 3))       # collinear
+        0
+        >>> a, b, c = (0.2, 0.2), (1.0, 0.7), (1.4000000000000001, 0.95)
+        >>> (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])   # rounded: wrong sign
+        1.1102230246251565e-16
+        >>> fc.orient2d(a, b, c)
+        -1
+        """
+        return self._primitive("orient2d", (a, b, c), ("a", "b", "c"), workers)
+
+
+def _parameters(func) -> str:
+    """``func``'s parameters as the text a builtin's signature line holds (an infinite
+    default is written ``math.inf``, which ``inspect.signature`` reads back)."""
+    return str(inspect.signature(func))[1:-1].replace("=inf", "=math.inf")
+
+
+BACKENDS = {"compiled": "fastcol._ext", "reference": "fastcol._ref"}
+_BOUND: dict[str, API] = {}
+
+
+def bind(impl: ModuleType) -> API:
+    """The public names over backend ``impl``: one ``API`` per backend, made once
+    (the compiled backend's C entries are made once)."""
+    api = _BOUND.get(impl.__name__)
+    if api is None:
+        api = _BOUND[impl.__name__] = API(impl)
+    return api
+
+
+def load(name: str) -> API:
+    """The public names over backend ``name`` (``"compiled"`` or ``"reference"``),
+    whichever ``import fastcol`` selected: for the tests and benchmarks that run both."""
+    return bind(importlib.import_module(BACKENDS[name]))
