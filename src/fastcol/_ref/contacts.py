@@ -62,9 +62,9 @@ from .narrowphase import (
     nearest_edge,
     point_in_convex,
 )
-from .queries import _canonical, _check, _collide, _core, _frame
+from .queries import _canonical, _check, _core, _frame, collide_canonical
 from .records import Contact
-from .shapes import AABB_KIND, OBB_KIND, SEGMENT
+from .shapes import AABB_KIND, CIRCLE, OBB_KIND, SEGMENT
 
 REL = 2.0 ** -33
 
@@ -488,68 +488,124 @@ def _edge(c):
     return (c.xs[0], c.ys[0], c.xs[1], c.ys[1]) if c.n == 2 else None
 
 
-def _contact(a, b, ox, oy):
-    """``(nx, ny, depth, count, p0x, p0y, p1x, p1y)``, local, of a canonical pair that
-    collides, or None for a convex b that does not: the nearest-edge search of a round
-    a and the faces of a convex a measure what collide measures (``_overlap``)."""
-    if b.kind <= SEGMENT:
-        ca = _core(a, ox, oy)
-        cb = _core(b, ox, oy)
-        d2, s, t, pax, pay, pbx, pby = segment_segment(
-            ca[0], ca[1], ca[2], ca[3], cb[0], cb[1], cb[2], cb[3])
-        ka = _round_core(*ca)
-        kb = _round_core(*cb)
-        if d2 > 0.0 and (ka.n == 1 and kb.n == 1 or _clear(d2, ka, kb)):
-            return _apart(d2, ca[4], cb[4], pax, pay, pbx, pby, _edge(ka), _edge(kb), None)
-        return _overlap(ka, kb)
-    cv = convex_local(b, ox, oy)
-    if a.kind <= SEGMENT:
-        ca = _core(a, ox, oy)
-        ax, ay, bx, by, r = ca
-        if not point_in_convex(cv, ax, ay):
-            xs = cv.xs
-            ys = cv.ys
-            n = len(xs)
-            tested, best, edge, pax, pay, pbx, pby = nearest_edge(ax, ay, bx, by, cv)
-            if tested and not math.sqrt(best) <= r:
-                # collide's verdict (round_convex_collide searches the same edges the
-                # same way): every facing edge is further than r (exact signs leave
-                # no core without a facing edge unless its first end is inside)
-                return None
-            ka = _round_core(ax, ay, bx, by, r)
-            if edge >= 0 and best > 0.0 and _clear(best, ka, _convex_core(cv)):
-                j = edge + 1 if edge + 1 < n else 0
-                # at a corner, the corner's other edge may be the one parallel to a
-                eb2 = None
-                if pbx == xs[j] and pby == ys[j]:
-                    k = j + 1 if j + 1 < n else 0
-                    eb2 = (xs[j], ys[j], xs[k], ys[k])
-                elif pbx == xs[edge] and pby == ys[edge]:
-                    k = edge - 1 if edge > 0 else n - 1
-                    eb2 = (xs[k], ys[k], xs[edge], ys[edge])
-                return _apart(best, r, 0.0, pax, pay, pbx, pby, _edge(ka),
-                              (xs[edge], ys[edge], xs[j], ys[j]), eb2)
-        return _overlap(_round_core(ax, ay, bx, by, r), _convex_core(cv))
-    return _overlap(_convex_core(convex_local(a, ox, oy)), _convex_core(cv), decide=True)
+def _round_round(ca, cb, seg):
+    """``(nx, ny, depth, count, p0x, p0y, p1x, p1y)``, local, of two round shapes that
+    collide: their cores ``ca``, ``cb`` (``_core``) and ``seg``, the cores'
+    ``segment_segment`` (collide's own)."""
+    d2, s, t, pax, pay, pbx, pby = seg
+    ka = _round_core(*ca)
+    kb = _round_core(*cb)
+    if d2 > 0.0 and (ka.n == 1 and kb.n == 1 or _clear(d2, ka, kb)):
+        return _apart(d2, ca[4], cb[4], pax, pay, pbx, pby, _edge(ka), _edge(kb), None)
+    if ka.n == 2 and kb.n == 2:
+        return _segment_cores(ka, kb)
+    return _overlap(ka, kb)
 
 
-def contact(a, b):
-    """``contact`` of two shapes (``fastcol.contact`` documents it)."""
-    _check(a, b)
-    a, b, swapped = _canonical(a, b)
-    if b.kind <= SEGMENT and not _collide(a, b):
-        # (a convex shape: _contact's own search decides as collide does)
-        return None
-    ox, oy = _frame(a, b)
-    found = _contact(a, b, ox, oy)
+def _segment_cores(ka, kb):
+    """``_round_round``'s contact of two segment cores that cross or touch."""
+    return _overlap(ka, kb)
+
+
+def _round_convex(ca, cv):
+    """The contact, local, of a round shape (its core ``ca``) and a convex one (``cv``,
+    ``convex_local``), or None when they do not collide: the nearest-edge search is
+    ``round_convex_collide``'s own, so its verdict is collide's."""
+    ax, ay, bx, by, r = ca
+    if not point_in_convex(cv, ax, ay):
+        xs = cv.xs
+        ys = cv.ys
+        n = len(xs)
+        tested, best, edge, pax, pay, pbx, pby = nearest_edge(ax, ay, bx, by, cv)
+        if tested and not math.sqrt(best) <= r:
+            # collide's verdict (round_convex_collide searches the same edges the
+            # same way): every facing edge is further than r (exact signs leave
+            # no core without a facing edge unless its first end is inside)
+            return None
+        ka = _round_core(ax, ay, bx, by, r)
+        if edge >= 0 and best > 0.0 and _clear(best, ka, _convex_core(cv)):
+            j = edge + 1 if edge + 1 < n else 0
+            # at a corner, the corner's other edge may be the one parallel to a
+            eb2 = None
+            if pbx == xs[j] and pby == ys[j]:
+                k = j + 1 if j + 1 < n else 0
+                eb2 = (xs[j], ys[j], xs[k], ys[k])
+            elif pbx == xs[edge] and pby == ys[edge]:
+                k = edge - 1 if edge > 0 else n - 1
+                eb2 = (xs[k], ys[k], xs[edge], ys[edge])
+            return _apart(best, r, 0.0, pax, pay, pbx, pby, _edge(ka),
+                          (xs[edge], ys[edge], xs[j], ys[j]), eb2)
+    return _overlap(_round_core(ax, ay, bx, by, r), _convex_core(cv))
+
+
+def _point_convex(ca, cv):
+    """``_round_convex`` of a point core (a circle)."""
+    return _round_convex(ca, cv)
+
+
+def _rings_overlap(ka, kb, decide):
+    """``_overlap`` of two vertex rings."""
+    return _overlap(ka, kb, decide)
+
+
+def _convex_convex(a, b, ox, oy):
+    """The contact, local, of two convex shapes in canonical order, or None when they
+    do not collide (the faces' gaps are the separating axis test's own)."""
+    ka = _convex_core(convex_local(a, ox, oy))
+    kb = _convex_core(convex_local(b, ox, oy))
+    return _rings_overlap(ka, kb, True)
+
+
+def contact_views(a, b):
+    """``(nx, ny, depth, count, p0x, p0y, p1x, p1y)`` of two shapes in either order,
+    in world coordinates, the normal from ``a`` to ``b``; None when they do not
+    collide."""
+    p, q, swapped = _canonical(a, b)
+    ox, oy = _frame(p, q)
+    if q.kind <= SEGMENT:
+        # two round shapes: collide's own test (round_round_collide's, in the same
+        # frame) decides, and its segment_segment seeds the contact
+        if not collide_canonical(p, q):
+            return None
+        ca = _core(p, ox, oy)
+        cb = _core(q, ox, oy)
+        found = _round_round(ca, cb, segment_segment(
+            ca[0], ca[1], ca[2], ca[3], cb[0], cb[1], cb[2], cb[3]))
+    elif p.kind <= SEGMENT:
+        # a round shape and a convex one: the nearest-edge search decides as collide
+        # does (round_convex_collide)
+        kernel = _point_convex if p.kind == CIRCLE else _round_convex
+        found = kernel(_core(p, ox, oy), convex_local(q, ox, oy))
+    else:
+        found = _convex_convex(p, q, ox, oy)
     if found is None:
         return None
     nx, ny, depth, count, p0x, p0y, p1x, p1y = found
     if swapped:
         nx = 0.0 - nx
         ny = 0.0 - ny
+    p0x = p0x + ox
+    p0y = p0y + oy
     if count == 2:
-        points = ((p0x + ox, p0y + oy), (p1x + ox, p1y + oy))
+        return nx, ny, depth, count, p0x, p0y, p1x + ox, p1y + oy
+    return nx, ny, depth, count, p0x, p0y, 0.0, 0.0
+
+
+def contact_circles(a, b):
+    """``contact_views`` of two circles."""
+    return contact_views(a, b)
+
+
+def contact(a, b):
+    """``contact`` of two shapes (``fastcol.contact`` documents it)."""
+    _check(a, b)
+    if a.kind == CIRCLE and b.kind == CIRCLE:
+        found = contact_circles(a, b)
     else:
-        points = ((p0x + ox, p0y + oy),)
-    return Contact((nx, ny), depth, points)
+        found = contact_views(a, b)
+    if found is None:
+        return None
+    nx, ny, depth, count, p0x, p0y, p1x, p1y = found
+    if count == 2:
+        return Contact((nx, ny), depth, ((p0x, p0y), (p1x, p1y)))
+    return Contact((nx, ny), depth, ((p0x, p0y),))

@@ -101,7 +101,10 @@ def _core(s, ox, oy):
     return s._ax - ox, s._ay - oy, s._bx - ox, s._by - oy, 0.0
 
 
-def _collide(a, b):
+def collide_canonical(a, b):
+    """collide of a pair in canonical order."""
+    if a.kind == AABB_KIND and b.kind == AABB_KIND:
+        return aabbs_overlap(a, b)
     if a.kind == CIRCLE and b.kind == AABB_KIND:
         # no frame needed: only differences of the stored coordinates enter
         return circle_aabb_collide(a._x, a._y, a._r, b._min_x, b._min_y, b._max_x, b._max_y)
@@ -115,16 +118,18 @@ def _collide(a, b):
         return round_round_collide(_core(a, ox, oy), _core(b, ox, oy))
     if a.kind <= SEGMENT:
         return round_convex_collide(_core(a, ox, oy), convex_local(b, ox, oy))
-    if a.kind == AABB_KIND and b.kind == AABB_KIND:
-        # the separating axis test of two AABBs is two interval tests (on the stored
-        # coordinates, as in the exact local frame)
-        return (
-            b._min_x <= a._max_x
-            and a._min_x <= b._max_x
-            and b._min_y <= a._max_y
-            and a._min_y <= b._max_y
-        )
     return convex_overlap(convex_local(a, ox, oy), convex_local(b, ox, oy))
+
+
+def aabbs_overlap(a, b):
+    """collide of two AABBs: the separating axis test of two boxes is two interval
+    tests (on the stored coordinates, as in the exact local frame)."""
+    return (
+        b._min_x <= a._max_x
+        and a._min_x <= b._max_x
+        and b._min_y <= a._max_y
+        and a._min_y <= b._max_y
+    )
 
 
 def _closest(a, b, ox, oy):
@@ -151,7 +156,7 @@ def collide(a, b):
     """``collide`` of two shapes (``fastcol.collide`` documents it)."""
     _check(a, b)
     a, b, _ = _canonical(a, b)
-    return _collide(a, b)
+    return collide_canonical(a, b)
 
 
 def distance(a, b):

@@ -30,7 +30,7 @@ from .._validate import as_direction, as_limit, as_point, shape_type_error
 from .geometry import UNDERFLOW_SCALE, closest_on_segment, dist2, on_segment
 from .narrowphase import box_normal, box_side, convex_local, point_in_convex
 from .predicates import exact_origin, orient_decide, orient_sign, side_sign
-from .queries import _canonical, _check, _collide, _core, _extent, _frame, _origin
+from .queries import _canonical, _check, _core, _extent, _frame, _origin, collide_canonical
 from .records import RayHit
 from .shapes import AABB_KIND, CIRCLE, OBB_KIND, SEGMENT, _Shape
 
@@ -649,17 +649,15 @@ def raycast(shape, origin, direction, max_t=math.inf):
     px, py = as_point(origin, "origin")
     dx, dy = as_direction(direction, "direction")
     limit = as_limit(max_t, "max_t")
+    return raycast_view(shape, px, py, dx, dy, limit)
+
+
+def raycast_view(shape, px, py, dx, dy, limit):
+    """The RayHit (or None) of the ray ``p + t d``, ``0 <= t <= limit``, at a shape
+    (the arguments checked)."""
+    if shape.kind == AABB_KIND or shape.kind == CIRCLE:
+        return ray_unframed(shape, px, py, dx, dy, limit)
     sx, sy, e = _scaled(dx, dy)
-    if shape.kind == AABB_KIND:
-        # a box needs no frame (see ray_box)
-        st, t, nx, ny = ray_box(px, py, sx, sy, shape._min_x, shape._min_y, shape._max_x,
-                                shape._max_y)
-        return _ray_hit(st, t, nx, ny, e, px, py, dx, dy, limit)
-    if shape.kind == CIRCLE:
-        # nor does a circle: ray_disc reads the origin only through p - c and exact
-        # signs of it, the same in every exact shift
-        st, t, nx, ny = ray_disc(px, py, sx, sy, shape._x, shape._y, shape._r)
-        return _ray_hit(st, t, nx, ny, e, px, py, dx, dy, limit)
     # the shape's reference point, where subtracting it is exact for the ray's origin
     # too (see queries._frame): the ray's sign tests are then exact
     ox, oy = _origin(shape)
@@ -673,6 +671,19 @@ def raycast(shape, origin, direction, max_t=math.inf):
         st, t, nx, ny = ray_round(lx, ly, sx, sy, ax, ay, bx, by, r)
     else:
         st, t, nx, ny = ray_convex(lx, ly, sx, sy, convex_local(shape, ox, oy))
+    return _ray_hit(st, t, nx, ny, e, px, py, dx, dy, limit)
+
+
+def ray_unframed(shape, px, py, dx, dy, limit):
+    """``raycast_view`` of a circle or an AABB, which need no frame: ``ray_disc`` reads
+    the origin only through ``p - c`` and exact signs of it, ``ray_box`` only
+    differences of coordinates, the same in every exact shift."""
+    sx, sy, e = _scaled(dx, dy)
+    if shape.kind == AABB_KIND:
+        st, t, nx, ny = ray_box(px, py, sx, sy, shape._min_x, shape._min_y, shape._max_x,
+                                shape._max_y)
+    else:
+        st, t, nx, ny = ray_disc(px, py, sx, sy, shape._x, shape._y, shape._r)
     return _ray_hit(st, t, nx, ny, e, px, py, dx, dy, limit)
 
 
@@ -737,35 +748,30 @@ def _sweep(a, b, ox, oy, vx, vy):
     radii, each vertex of a's along -v towards b grown likewise; ``inf`` if none hits.
     A vertex already inside (a round shape's inside test, a rounded length against
     the radii, disagreeing with collide's) counts as t == 0.0, which the caller turns
-    into ``TINY``.  The second loop casts no
-    circles at b's vertices: a's vertex q against the circle at b's vertex w is,
-    negated exactly (``-(q - w) == w - q``, ``-v`` for ``v``), w against the circle
-    at q, which the first loop cast: the same t, to the bit.  For two point cores
-    (zero-length capsules and segments; two circles return earlier) the second loop
-    is left out: a's point against b's point without its circle can only report
-    inside, by the test the first cast made of b's point against a's (``dist2`` is
-    symmetric to the bit), so it adds nothing.  (For two round shapes the compiled
-    twin, ``_sweep_round``, also leaves out ``ray_round``'s inside tests against a core
-    of positive length when ``r > 0``: ``collide`` made the very same ones, through
-    ``segment_segment``, and found them false; and it skips the end tests of a face
-    crossing of a's vertex that comes no earlier than the least t so far, which
-    cannot be kept.  The answers do not change.)  Two round shapes whose cores both
-    have length take ``_sweep_cores``, which casts only the faces and corners that
-    can be the entry.
+    into ``TINY``.  The second loop casts no circles at b's vertices: a's vertex q
+    against the circle at b's vertex w is, negated exactly (``-(q - w) == w - q``,
+    ``-v`` for ``v``), w against the circle at q, which the first loop cast: the same
+    t, to the bit.  For two point cores (zero-length capsules and segments; two
+    circles return earlier) the second loop is left out: a's point against b's point
+    without its circle can only report inside, by the test the first cast made of b's
+    point against a's (``dist2`` is symmetric to the bit), so it adds nothing.
     """
     ta, ra = _target(a, ox, oy)
     tb, rb = _target(b, ox, oy)
     r = ra + rb
-    best = math.inf
     if b.kind == CIRCLE:
         # two circles (a sorts first): b's centre against the circle of radius r at
         # a's, without ray_round's inside test.  For two circles that test is
         # collide's own (the same differences, squares and sum of radii; for r == 0
         # the same point), which the caller found False
         hit, t, _, _ = ray_circle(tb[0], tb[1], vx, vy, ta[0], ta[1], r)
-        return t if hit and t < best else best
-    if a.kind <= SEGMENT and b.kind <= SEGMENT and _has_length(ta) and _has_length(tb):
-        return _sweep_cores(ta, tb, r, vx, vy)
+        return t if hit and t < math.inf else math.inf
+    return _sweep_vertices(a, ta, b, tb, r, vx, vy)
+
+
+def _sweep_vertices(a, ta, b, tb, r, vx, vy):
+    """``_sweep``'s two loops of vertex rays (``ta``, ``tb``: the shapes' ``_target``)."""
+    best = math.inf
     b_points = _vertices(b, tb)
     for qx, qy in b_points:
         st, t, _, _ = _cast(qx, qy, vx, vy, a, ta, r, True)
@@ -786,14 +792,32 @@ def _sweep(a, b, ox, oy, vx, vy):
     return best
 
 
+def _sweep_round(a, b, ox, oy, vx, vy):
+    """``_sweep`` of two round shapes, not two circles.  Two cores that both have
+    length take ``_sweep_cores``, which casts only the faces and corners that can be
+    the entry."""
+    ta, ra = _target(a, ox, oy)
+    tb, rb = _target(b, ox, oy)
+    r = ra + rb
+    if _has_length(ta) and _has_length(tb):
+        return _sweep_cores(ta, tb, r, vx, vy)
+    return _sweep_vertices(a, ta, b, tb, r, vx, vy)
+
+
 def time_of_impact(a, velocity_a, b, velocity_b, max_t=1.0):
     """``time_of_impact`` of two shapes (``fastcol.time_of_impact`` documents it)."""
     _check(a, b)
     vax, vay = as_point(velocity_a, "velocity_a")
     vbx, vby = as_point(velocity_b, "velocity_b")
     limit = as_limit(max_t, "max_t")
+    return toi_views(a, vax, vay, b, vbx, vby, limit)
+
+
+def toi_views(a, vax, vay, b, vbx, vby, limit):
+    """The first time in ``[0, limit]`` at which ``a`` and ``b``, moving with their
+    (finite) velocities, touch; None when they never do."""
     a, b, swapped = _canonical(a, b)
-    if _collide(a, b):
+    if collide_canonical(a, b):
         return 0.0
     # b's velocity relative to a, the pair in canonical order (a swap negates it exactly)
     if swapped:
@@ -818,7 +842,10 @@ def time_of_impact(a, velocity_a, b, velocity_b, max_t=1.0):
         return None
     sx, sy, e = _scaled(vx, vy)
     ox, oy = _frame(a, b)
-    t = _sweep(a, b, ox, oy, sx, sy)
+    if b.kind <= SEGMENT and b.kind != CIRCLE:
+        t = _sweep_round(a, b, ox, oy, sx, sy)
+    else:
+        t = _sweep(a, b, ox, oy, sx, sy)
     if t == math.inf:
         return None
     t = _ldexp(t, -(e + shift))
