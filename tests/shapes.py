@@ -34,21 +34,16 @@ WIDTH = {"Circle": 3, "Capsule": 5, "Segment": 4, "AABB": 4, "OBB": 5}
 ARRAY = {kind: kind + "Array" for kind in KINDS}
 
 
-def build(fc, kind, args):
-    """The shape ``kind`` of the backend ``fc`` from its constructor's arguments (a
-    Polygon's: one sequence of vertices)."""
-    return getattr(fc, kind)(*args)
-
-
-
-def build_params(fc, kind, params):
-    """As ``build``, with a Polygon's vertex list as its ``params`` itself."""
+def build(fc, kind, params):
+    """The shape ``kind`` of the backend ``fc`` from its constructor's arguments
+    ``params`` (a Polygon's: its vertex list)."""
     return fc.Polygon(params) if kind == "Polygon" else getattr(fc, kind)(*params)
 
 
 def make(fc, spec):
-    """A shape from a flat spec ``(kind, *args)`` (a Polygon's args: its vertex list)."""
-    return getattr(fc, spec[0])(*spec[1:])
+    """``build`` of a flat spec ``(kind, *params)`` (a Polygon's: ``("Polygon",
+    vertices)``), as the hypothesis strategies below draw them."""
+    return build(fc, spec[0], spec[1] if spec[0] == "Polygon" else spec[1:])
 
 
 def make_hull(fc, spec):

@@ -23,7 +23,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import load_backend
-from shapes import KINDS, build_params
+import shapes
+from shapes import KINDS
 
 REF = load_backend("reference")
 EXT = load_backend("compiled")
@@ -46,7 +47,7 @@ pytestmark = pytest.mark.skipif(
 
 def build(mod, spec):
     """A shape of ``mod`` from a spec ``(kind, params)`` (a Polygon's params: its vertices)."""
-    return build_params(mod, *spec)
+    return shapes.build(mod, *spec)
 
 
 def bits(value):

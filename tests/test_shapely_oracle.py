@@ -101,9 +101,7 @@ SHAPE_PARAMS = {
         lambda t: (t[0], t[1], t[0] + t[2], t[1] + t[3])
     ),
     "OBB": st.tuples(coord, coord, size, size, angle),
-    "Polygon": st.one_of(ellipse_polygon(), integer_triangle(), integer_kite()).map(
-        lambda pts: (pts,)
-    ),
+    "Polygon": st.one_of(ellipse_polygon(), integer_triangle(), integer_kite()),
 }
 
 
@@ -209,9 +207,9 @@ EXACT = [
     (("AABB", (0, 0, 1, 1)), ("AABB", (1, 1, 2, 2)), 0.0, True),  # corner to corner
     (("AABB", (0, 0, 1, 1)), ("AABB", (4, 5, 6, 7)), 5.0, False),
     (("AABB", (0, 0, 2, 2)), ("OBB", (1, 1, 3, 3, 0)), 0.0, True),  # contains the box
-    (("AABB", (0, 0, 1, 1)), ("Polygon", ([(2, 0), (3, 0), (2, 1)],)), 1.0, False),
-    (("Polygon", ([(0, 0), (2, 0), (0, 2)],)), ("Polygon", ([(1, 1), (3, 1), (1, 3)],)), 0.0, True),
-    (("Polygon", ([(0, 0), (1, 0), (0, 1)],)), ("Circle", (3, 4, 1)), None, False),
+    (("AABB", (0, 0, 1, 1)), ("Polygon", [(2, 0), (3, 0), (2, 1)]), 1.0, False),
+    (("Polygon", [(0, 0), (2, 0), (0, 2)]), ("Polygon", [(1, 1), (3, 1), (1, 3)]), 0.0, True),
+    (("Polygon", [(0, 0), (1, 0), (0, 1)]), ("Circle", (3, 4, 1)), None, False),
     (("OBB", (0, 0, 1, 1, 0)), ("Segment", (3, -5, 3, 5)), 2.0, False),
     (("AABB", (0, 0, 0, 0)), ("AABB", (3, 4, 3, 4)), 5.0, False),  # two points
     (("AABB", (0, 0, 4, 0)), ("Circle", (2, 1, 1)), 0.0, True),  # flat box touched

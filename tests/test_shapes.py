@@ -13,7 +13,7 @@ import re
 import numpy as np
 import pytest
 
-from shapes import build_params
+from shapes import build
 
 # kind -> (argument names, valid values with halves/quarters, valid integer values)
 SPECS = {
@@ -407,7 +407,7 @@ AWKWARD = [
 
 @pytest.mark.parametrize("kind,args", AWKWARD + [(k, SPECS[k][1]) for k in SIMPLE_KINDS])
 def test_repr_round_trips(fc, kind, args):
-    shape = build_params(fc, kind, args)
+    shape = build(fc, kind, args)
     text = repr(shape)
     back = eval(text, vars(fc))  # noqa: S307 - the point of the test
     assert type(back) is type(shape)
@@ -429,7 +429,7 @@ def test_repr_round_trips(fc, kind, args):
 def test_repr_round_trips_from_numpy_input(fc, kind, args):
     # numpy scalars must not leak into the stored values (repr would then say
     # "np.float64(0.1)", which is not a name of fc)
-    shape = build_params(fc, kind, args)
+    shape = build(fc, kind, args)
     back = eval(repr(shape), vars(fc))  # noqa: S307
     assert back == shape and repr(back) == repr(shape)
     assert "np." not in repr(shape) and "numpy" not in repr(shape)
@@ -438,7 +438,7 @@ def test_repr_round_trips_from_numpy_input(fc, kind, args):
 @pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
 @pytest.mark.parametrize("kind,args", AWKWARD + [(k, SPECS[k][1]) for k in SIMPLE_KINDS])
 def test_pickle_round_trips(fc, kind, args, protocol):
-    shape = build_params(fc, kind, args)
+    shape = build(fc, kind, args)
     back = pickle.loads(pickle.dumps(shape, protocol=protocol))
     assert type(back) is type(shape)
     assert back == shape

@@ -35,7 +35,7 @@ class Scene:
 
     Attributes
     ----------
-    fc : module
+    fc : fastcol
         The fastcol backend the shape arrays belong to.
     width, height : float
         The walls: every body's bounds stay inside ``[0, width] x [0, height]``.
@@ -187,7 +187,7 @@ def build_scene(width, height, circles=None, capsules=None, boxes=None, polygons
         Convex polygons.
     velocities : (N, 2) array_like, optional
         One row per body, in the order circles, capsules, boxes, polygons; default 0.
-    fc : module, optional
+    fc : fastcol, optional
         The fastcol backend; default ``fastcol``.
 
     Examples
@@ -222,8 +222,9 @@ def make_scene(n_bodies=2000, seed=0, fc=None):
     seed : int
         Seed of the NumPy generator that draws sizes, angles, positions and velocities:
         the same seed gives the same scene.
-    fc : module, optional
-        The fastcol backend (``fastcol._ext``, ``fastcol._ref``); default ``fastcol``.
+    fc : fastcol, optional
+        The fastcol API to run on (``fastcol._api.load("reference")`` for the reference
+        backend); default ``fastcol``.
 
     Returns
     -------

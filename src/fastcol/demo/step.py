@@ -350,8 +350,9 @@ def simulate(n_bodies=2000, steps=300, seed=0, fc=None, params=Params(), on_step
     ----------
     n_bodies, steps, seed : int
         Scene size, number of steps, random seed (same seed, same result bit for bit).
-    fc : module, optional
-        The fastcol backend (``fastcol._ext`` or ``fastcol._ref``); default ``fastcol``.
+    fc : fastcol, optional
+        The fastcol API to run on (``fastcol._api.load("reference")`` for the reference
+        backend); default ``fastcol``.
     params : Params
         Constants of the simulation.
     on_step : callable, optional
