@@ -1,9 +1,9 @@
 """The scalar queries answer alike however they are called.
 
-The compiled queries are builtin functions whose C entry takes positional calls of the
-usual length straight to the query and hands every other call (keywords, workers or
-max_t given, too few or too many arguments) to the full argument parser
-(``_ext/entry.pxd``).  Both routes must give the same answers and the same errors, in
+The compiled queries and primitives are builtin functions whose C entry takes the calls
+of their first parameters (by position or by name) straight to the kernel and hands
+every other call (workers= or out= given, too few or too many arguments, a repeated
+name) to the public function of ``fastcol._api`` (``_ext/entry.pxd``).  Both routes must give the same answers and the same errors, in
 both backends: a default or an argument order wrong on either route shows here.
 """
 
@@ -65,6 +65,35 @@ def test_time_of_impact_positional_and_keyword(fc):
     # the order of the arguments: a moving right onto b is the same impact
     assert fc.time_of_impact(a, (2.0, 0.0), b, (0.0, 0.0), 2.0) == 1.5
     assert fc.time_of_impact(b, (-2.0, 0.0), a, (0.0, 0.0), max_t=2.0) == 1.5
+
+
+def test_keywords_in_any_order(fc):
+    # the C entry places keywords that name its parameters by name, in any order; the
+    # answers are the positional ones (a swapped pair would turn contact's normal)
+    a, b = _shapes(fc)
+    assert fc.contact(b=b, a=a) == fc.contact(a, b)
+    assert fc.closest_points(b=b, a=a) == fc.closest_points(a, b)
+    hit = fc.raycast(a, (-2.5, 0.0), (1.0, 0.0))
+    assert fc.raycast(a, max_t=3.0, direction=(1.0, 0.0), origin=(-2.5, 0.0)) == hit
+    c, d = fc.Circle(0.0, 0.0, 1.0), fc.Circle(5.0, 0.0, 1.0)
+    assert fc.time_of_impact(c, (0.0, 0.0), d, max_t=2.0, velocity_b=(-2.0, 0.0)) == 1.5
+    assert fc.orient2d(c=(0.0, 1.0), a=(0.0, 0.0), b=(1.0, 0.0)) == 1
+    assert fc.orient2d(b=(0.0, 0.0), a=(1.0, 0.0), c=(0.0, 1.0)) == -1
+    # (0, 0)-(4, 0) and (5, 3)-(9, 3): the nearest ends are (4, 0) and (5, 3)
+    assert fc.segment_segment_distance((0, 0), (4, 0), d=(9, 3), c=(5, 3)) == 10 ** 0.5
+    assert fc.closest_point_on_segment(b=(4.0, 0.0), p=(1.0, 5.0), a=(0.0, 0.0)) == (
+        (1.0, 0.0), 0.25)
+
+
+def test_repeated_or_missing_arguments_are_type_errors(fc):
+    a, b = _shapes(fc)
+    for call in (lambda: fc.collide(a, a=b), lambda: fc.contact(a, b, b=b),
+                 lambda: fc.raycast(a, (0.0, 0.0), max_t=1.0),
+                 lambda: fc.raycast(a, (0.0, 0.0), (1.0, 0.0), shape=a),
+                 lambda: fc.orient2d((0, 0), (1, 0), c=(0, 1), a=(0, 0)),
+                 lambda: fc.time_of_impact(a, (0.0, 0.0), b, max_t=1.0)):
+        with pytest.raises(TypeError):
+            call()
 
 
 @pytest.mark.parametrize("name", QUERIES)

@@ -35,7 +35,12 @@ class API:
     def __init__(self, impl: ModuleType) -> None:
         self.backend = impl.NAME
         self.kernels = impl
+        # what the functions call, looked up once
         self._shape = impl.shapes.SHAPE
+        self._rows = impl.batch
+        self._queries = impl.queries
+        self._contacts = impl.contacts
+        self._sweeps = impl.sweeps
         # the public functions are this class's; the classes and __version__ the backend's
         functions = [name for name in PUBLIC if hasattr(API, name)]
         for name in PUBLIC:
@@ -51,9 +56,6 @@ class API:
 
     def __repr__(self) -> str:
         return f"<fastcol API over the {self.backend} backend>"
-
-    def _two_shapes(self, a, b):
-        return isinstance(a, self._shape) and isinstance(b, self._shape)
 
     # ------------------------------------------------------------- the queries
 
@@ -88,10 +90,11 @@ class API:
         >>> fc.collide(fc.Circle(0, 0, 1), fc.CircleArray([[2, 0, 1], [3, 0, 1], [0, 0, float("nan")]]))
         array([ True, False, False])
         """
-        if not self._two_shapes(a, b):
-            return self.kernels.batch.collide(a, b, out, workers)
-        _batch.no_out_for_shapes(out, workers)
-        return self.kernels.queries.collide(a, b)
+        if not (isinstance(a, self._shape) and isinstance(b, self._shape)):
+            return self._rows.collide(a, b, out, workers)
+        if out is not None or type(workers) is not int or workers != 1:
+            _batch.no_out_for_shapes(out, workers)
+        return self._queries.collide(a, b)
 
     def distance(self, a, b, out=None, workers=1):
         """Separation of two shapes: 0.0 when they overlap or touch.
@@ -121,10 +124,11 @@ class API:
         >>> fc.distance(fc.Polygon([(0, 0), (2, 0), (0, 2)]), fc.AABB(0.5, 0.5, 3, 3))
         0.0
         """
-        if not self._two_shapes(a, b):
-            return self.kernels.batch.distance(a, b, out, workers)
-        _batch.no_out_for_shapes(out, workers)
-        return self.kernels.queries.distance(a, b)
+        if not (isinstance(a, self._shape) and isinstance(b, self._shape)):
+            return self._rows.distance(a, b, out, workers)
+        if out is not None or type(workers) is not int or workers != 1:
+            _batch.no_out_for_shapes(out, workers)
+        return self._queries.distance(a, b)
 
     def closest_points(self, a, b, workers=1):
         """Closest points of two shapes, and their distance.
@@ -153,10 +157,11 @@ class API:
         >>> pa == pb == (1.0, 1.0), d
         (True, 0.0)
         """
-        if not self._two_shapes(a, b):
-            return self.kernels.batch.closest_points(a, b, workers)
-        _batch.no_out_for_shapes(None, workers)
-        return self.kernels.queries.closest_points(a, b)
+        if not (isinstance(a, self._shape) and isinstance(b, self._shape)):
+            return self._rows.closest_points(a, b, workers)
+        if type(workers) is not int or workers != 1:
+            _batch.no_out_for_shapes(None, workers)
+        return self._queries.closest_points(a, b)
 
     def contact(self, a, b, workers=1, *, pairs=None):
         """How two shapes meet: normal, penetration depth and contact points.
@@ -222,10 +227,11 @@ class API:
         >>> fc.contact(balls, balls, pairs=fc.overlapping_pairs(balls)).depth
         array([0.5])
         """
-        if pairs is not None or not self._two_shapes(a, b):
-            return self.kernels.batch.contact(a, b, workers, pairs)
-        _batch.no_out_for_shapes(None, workers)
-        return self.kernels.contacts.contact(a, b)
+        if pairs is not None or not (isinstance(a, self._shape) and isinstance(b, self._shape)):
+            return self._rows.contact(a, b, workers, pairs)
+        if type(workers) is not int or workers != 1:
+            _batch.no_out_for_shapes(None, workers)
+        return self._contacts.contact(a, b)
 
     def raycast(self, shape, origin, direction, max_t=math.inf, workers=1):
         """Where the ray ``origin + t * direction`` first meets a shape.
@@ -288,9 +294,10 @@ class API:
         array([ 4., inf])
         """
         if _batch.is_ray_batch(shape, origin, direction, max_t):
-            return self.kernels.batch.raycast(shape, origin, direction, max_t, workers)
-        _batch.no_out_for_shapes(None, workers)
-        return self.kernels.sweeps.raycast(shape, origin, direction, max_t)
+            return self._rows.raycast(shape, origin, direction, max_t, workers)
+        if type(workers) is not int or workers != 1:
+            _batch.no_out_for_shapes(None, workers)
+        return self._sweeps.raycast(shape, origin, direction, max_t)
 
     def time_of_impact(self, a, velocity_a, b, velocity_b, max_t=1.0, workers=1):
         """First time at which two translating shapes touch.
@@ -346,10 +353,11 @@ class API:
         array([ 4., nan])
         """
         if _batch.is_sweep_batch(a, velocity_a, b, velocity_b, max_t):
-            return self.kernels.batch.time_of_impact(a, velocity_a, b, velocity_b, max_t,
+            return self._rows.time_of_impact(a, velocity_a, b, velocity_b, max_t,
                                                      workers)
-        _batch.no_out_for_shapes(None, workers)
-        return self.kernels.sweeps.time_of_impact(a, velocity_a, b, velocity_b, max_t)
+        if type(workers) is not int or workers != 1:
+            _batch.no_out_for_shapes(None, workers)
+        return self._sweeps.time_of_impact(a, velocity_a, b, velocity_b, max_t)
 
     def overlapping_pairs(self, A, B=None, workers=1):
         """Every pair of rows that collide: ``(i, j)`` with ``collide(A[i], B[j])``.
@@ -408,8 +416,9 @@ class API:
     def _primitive(self, name, values, names, workers):
         # one call on points, or rows when any argument is an (N, 2) array
         if _batch.has_rows(*values):
-            return self.kernels.batch.primitive(name, values, names, workers)
-        _batch.no_out_for_shapes(None, workers)
+            return self._rows.primitive(name, values, names, workers)
+        if type(workers) is not int or workers != 1:
+            _batch.no_out_for_shapes(None, workers)
         return getattr(self.kernels.geometry, name)(*values)
 
     def closest_point_on_segment(self, p, a, b, workers=1):

@@ -26,6 +26,9 @@ from .queries cimport closest_points_pair, collide_pair, distance_pair
 from .shapes cimport is_shape
 from .sweeps cimport raycast_one, toi_pair
 
+import inspect
+import sys
+
 import numpy as np
 
 cdef object _NDARRAY = np.ndarray
@@ -204,4 +207,5 @@ def accelerate(name, general, signature):
     cdef fc_fast_fn fast = _fast_of(name, &lo, &hi)
     if fast == NULL:
         return general
-    return fast_entry(general, signature, fast, lo, hi, general.__doc__)
+    names = tuple(sys.intern(p) for p in inspect.signature(general).parameters)
+    return fast_entry(general, signature, names, fast, lo, hi, general.__doc__)

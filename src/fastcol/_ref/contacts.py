@@ -257,8 +257,6 @@ def _overlap(a, b, decide=False):
 
     With ``decide`` (two convex shapes), None when a face separates them: the faces
     are measured as the separating axis test measures them, so this is its verdict.
-    The compiled twin takes two segment cores (crossing capsules and segments) through
-    ``_segments_overlap``: these steps on the cores' ends, without building cores.
     """
     rr = a.r + b.r
     # deciding, a face of a that separates settles it without b's faces

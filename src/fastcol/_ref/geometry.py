@@ -180,7 +180,7 @@ def segment_segment(ax, ay, bx, by, cx, cy, dx, dy):
 
 def segment_segment_d2(ax, ay, bx, by, cx, cy, dx, dy):
     """``segment_segment``'s squared distance alone (what collide and distance of round
-    shapes need); the compiled twin reaches the same number without the points."""
+    shapes need)."""
     return segment_segment(ax, ay, bx, by, cx, cy, dx, dy)[0]
 
 

@@ -18,8 +18,6 @@ side tests, where the second point ``p + d`` is not a stored number).
 ``orient_decide(left, right, ...)`` is ``orient_sign`` for a caller that has already
 computed the two products ``left = (bx - ax) * (cy - ay)`` and
 ``right = (by - ay) * (cx - ax)`` (the kernels need the determinant's value as well).
-(The compiled twin first settles products of opposite signs without the bound; the
-sign is the same.)
 """
 
 from __future__ import annotations

@@ -291,8 +291,7 @@ def _sweep_cores(ta, tb, r, vx, vy):
     by ``ray_round``'s sign tests is touching at once (t = 0.0), as ``_sweep`` finds
     it; with r > 0 ``collide`` has made those tests already (see ``_sweep``).  Near
     the junction of a face and a corner, where a face's t and a circle's differ by
-    rounding only, the face is taken.  The compiled twin is ``_ext/sweeps.pyx``'s
-    ``_sweep_round``.
+    rounding only, the face is taken.
     """
     ax, ay, bx, by, _ = ta
     cx, cy, dx, dy, _ = tb

@@ -6,22 +6,57 @@
 /* the common call's code; it hands a call it does not take to general itself */
 typedef PyObject *(*fc_fast_fn)(PyObject *general, PyObject **args, Py_ssize_t nargs);
 
+#define FC_MAX_ARGS 8
+
 typedef struct {
     PyMethodDef def;      /* name and doc: a block of their own, never freed */
-    fc_fast_fn fast;      /* positional calls of lo..hi arguments */
+    fc_fast_fn fast;      /* calls of lo..hi of the first parameters */
     PyObject *general;    /* the public function (fastcol._api): every other call */
     Py_ssize_t lo, hi;
+    PyObject *names;      /* the first hi parameters' names (interned str), a tuple */
 } fc_entry;
 
 #define FC_SLOTS 16
 static fc_entry fc_entries[FC_SLOTS];
 static int fc_used = 0;
 
+/* the position among the entry's names of keyword key, from nargs on; -1 if none */
+static Py_ssize_t fc_position(fc_entry *e, PyObject *key, Py_ssize_t nargs) {
+    Py_ssize_t j;
+    for (j = nargs; j < e->hi; j++)
+        if (key == PyTuple_GET_ITEM(e->names, j))
+            return j;
+    for (j = nargs; j < e->hi; j++)
+        if (PyUnicode_Compare(key, PyTuple_GET_ITEM(e->names, j)) == 0)
+            return j;
+    return -1;
+}
+
 static PyObject *fc_dispatch(fc_entry *e, PyObject *const *args,
                              Py_ssize_t nargs, PyObject *kwnames) {
-    if (kwnames == NULL && nargs >= e->lo && nargs <= e->hi)
-        return e->fast(e->general, (PyObject **)args, nargs);
-    return PyObject_Vectorcall(e->general, args, nargs, kwnames);
+    PyObject *slots[FC_MAX_ARGS];
+    Py_ssize_t nk, n, i, j;
+    if (kwnames == NULL) {
+        if (nargs >= e->lo && nargs <= e->hi)
+            return e->fast(e->general, (PyObject **)args, nargs);
+        return PyObject_Vectorcall(e->general, args, nargs, kwnames);
+    }
+    /* keywords naming the first hi parameters (max_t=, or a=, b=): placed in order
+       when they leave no gap; anything else (workers=, a repeated or unknown name)
+       goes to the public function, which parses it in full */
+    nk = PyTuple_GET_SIZE(kwnames);
+    n = nargs + nk;
+    if (n < e->lo || n > e->hi)
+        return PyObject_Vectorcall(e->general, args, nargs, kwnames);
+    for (i = 0; i < n; i++)
+        slots[i] = i < nargs ? args[i] : NULL;
+    for (i = 0; i < nk; i++) {
+        j = fc_position(e, PyTuple_GET_ITEM(kwnames, i), nargs);
+        if (j < 0 || j >= n || slots[j] != NULL)
+            return PyObject_Vectorcall(e->general, args, nargs, kwnames);
+        slots[j] = args[nargs + i];
+    }
+    return e->fast(e->general, slots, n);
 }
 
 #define FC_SLOT(k) \
