@@ -83,6 +83,10 @@ def test_keywords_in_any_order(fc):
     assert fc.segment_segment_distance((0, 0), (4, 0), d=(9, 3), c=(5, 3)) == 10 ** 0.5
     assert fc.closest_point_on_segment(b=(4.0, 0.0), p=(1.0, 5.0), a=(0.0, 0.0)) == (
         (1.0, 0.0), 0.25)
+    # out= and workers= at their defaults, or not (two shapes take any workers)
+    assert fc.contact(a, b, workers=1) == fc.contact(a, b, 2) == fc.contact(a, b)
+    assert fc.distance(b=c, a=d, workers=1, out=None) == fc.distance(c, d, None, 2) == 3.0
+    assert fc.raycast(a, (-2.5, 0.0), (1.0, 0.0), workers=1) == hit
 
 
 def test_repeated_or_missing_arguments_are_type_errors(fc):

@@ -207,5 +207,8 @@ def accelerate(name, general, signature):
     cdef fc_fast_fn fast = _fast_of(name, &lo, &hi)
     if fast == NULL:
         return general
-    names = tuple(sys.intern(p) for p in inspect.signature(general).parameters)
-    return fast_entry(general, signature, names, fast, lo, hi, general.__doc__)
+    params = [p for p in inspect.signature(general).parameters.values()
+              if p.kind == p.POSITIONAL_OR_KEYWORD]
+    names = tuple(sys.intern(p.name) for p in params)
+    defaults = tuple(p.default for p in params[lo:])
+    return fast_entry(general, signature, names, defaults, fast, lo, hi, general.__doc__)

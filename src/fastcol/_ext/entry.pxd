@@ -1,7 +1,7 @@
 # The public functions' C entries (entries.pyx makes them): a builtin function whose C
 # code takes the common call (lo to hi of the first parameters, by position or by
-# name) straight to a kernel, and hands any other call to the public function of
-# fastcol._api, which parses it in full.  Called through a Python function and its argument parsing, a
+# name; out= and workers= only at their defaults) straight to a kernel, and hands any
+# other call to the public function of fastcol._api, which parses it in full.  Called through a Python function and its argument parsing, a
 # scalar query costs 7-14 ns a call more than this on our machines (bench_scalar's
 # floor is about 45 ns), more than some queries' own work.  The builtin carries the
 # function's docstring and signature (inspect.signature reads it) and its module's name.
@@ -23,15 +23,16 @@ cdef extern from "fc_entry.h":
         _MethodDef def_ "def"
         fc_fast_fn fast
         PyObject* general
-        Py_ssize_t lo, hi
+        Py_ssize_t lo, hi, full
         PyObject* names
+        PyObject* defaults
     enum: FC_MAX_ARGS
     fc_entry* fc_take_slot()
     object PyCFunction_NewEx(_MethodDef* ml, PyObject* self, object module)
 
 
-cdef inline object fast_entry(object general, str signature, tuple names, fc_fast_fn fast,
-                              Py_ssize_t lo, Py_ssize_t hi, str doc):
+cdef inline object fast_entry(object general, str signature, tuple names, tuple defaults,
+                              fc_fast_fn fast, Py_ssize_t lo, Py_ssize_t hi, str doc):
     # the builtin entry of the public function general: its name, module and docstring
     # doc, and the text signature "name(signature)" that inspect.signature reads
     cdef str name = general.__name__
@@ -55,9 +56,14 @@ cdef inline object fast_entry(object general, str signature, tuple names, fc_fas
     e.general = <PyObject*>general
     e.lo = lo
     e.hi = hi
-    # the fast path's parameter names, for keyword calls (the tuple is kept forever)
-    if len(names) < hi or hi > FC_MAX_ARGS:
-        raise ValueError("fastcol: a C entry needs the names of its first hi parameters")
+    # the positional parameters' names, for keyword calls, and the defaults of those
+    # from lo on (the fast path takes those after hi only at their defaults); both
+    # kept forever
+    e.full = len(names)
+    if e.full > FC_MAX_ARGS or len(defaults) != e.full - lo:
+        raise ValueError("fastcol: a C entry's names and defaults do not fit its parameters")
     Py_INCREF(names)
     e.names = <PyObject*>names
+    Py_INCREF(defaults)
+    e.defaults = <PyObject*>defaults
     return PyCFunction_NewEx(&e.def_, NULL, general.__module__)

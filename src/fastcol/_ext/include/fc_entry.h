@@ -13,7 +13,9 @@ typedef struct {
     fc_fast_fn fast;      /* calls of lo..hi of the first parameters */
     PyObject *general;    /* the public function (fastcol._api): every other call */
     Py_ssize_t lo, hi;
-    PyObject *names;      /* the first hi parameters' names (interned str), a tuple */
+    Py_ssize_t full;      /* the parameters that can be given by position */
+    PyObject *names;      /* their names (interned str), a tuple of full */
+    PyObject *defaults;   /* the defaults of parameters lo..full-1 */
 } fc_entry;
 
 #define FC_SLOTS 16
@@ -23,46 +25,67 @@ static int fc_used = 0;
 /* the position among the entry's names of keyword key, from nargs on; -1 if none */
 static Py_ssize_t fc_position(fc_entry *e, PyObject *key, Py_ssize_t nargs) {
     Py_ssize_t j;
-    for (j = nargs; j < e->hi; j++)
+    for (j = nargs; j < e->full; j++)
         if (key == PyTuple_GET_ITEM(e->names, j))
             return j;
-    for (j = nargs; j < e->hi; j++)
+    for (j = nargs; j < e->full; j++)
         if (PyUnicode_Compare(key, PyTuple_GET_ITEM(e->names, j)) == 0)
             return j;
     return -1;
 }
 
-static PyObject *fc_dispatch(fc_entry *e, PyObject *const *args,
-                             Py_ssize_t nargs, PyObject *kwnames) {
+#define FC_DEFAULT(e, i) PyTuple_GET_ITEM((e)->defaults, (i) - (e)->lo)
+
+/* every call but the commonest: out= and workers= given by position, keywords */
+static PyObject *fc_other_call(fc_entry *e, PyObject *const *args, Py_ssize_t nargs,
+                               PyObject *kwnames) {
     PyObject *slots[FC_MAX_ARGS];
-    Py_ssize_t nk, n, i, j;
+    Py_ssize_t i, j, nk;
     if (kwnames == NULL) {
-        if (nargs >= e->lo && nargs <= e->hi)
-            return e->fast(e->general, (PyObject **)args, nargs);
-        return PyObject_Vectorcall(e->general, args, nargs, kwnames);
+        /* the fast path's when the parameters after hi hold their defaults */
+        if (nargs < e->lo || nargs > e->full)
+            return PyObject_Vectorcall(e->general, args, nargs, kwnames);
+        for (i = e->hi; i < nargs; i++)
+            if (args[i] != FC_DEFAULT(e, i))
+                return PyObject_Vectorcall(e->general, args, nargs, kwnames);
+        return e->fast(e->general, (PyObject **)args, e->hi);
     }
-    /* keywords naming the first hi parameters (max_t=, or a=, b=): placed in order
-       when they leave no gap; anything else (workers=, a repeated or unknown name)
-       goes to the public function, which parses it in full */
+    /* keywords naming parameters (max_t=, workers=1, or a=, b=) are placed by name,
+       the parameters not given take their defaults, and the call is the fast path's
+       when out= and workers= hold theirs; anything else (a repeated or unknown name,
+       a missing argument, workers=2) goes to the public function, which parses it */
     nk = PyTuple_GET_SIZE(kwnames);
-    n = nargs + nk;
-    if (n < e->lo || n > e->hi)
+    if (nargs + nk > e->full)
         return PyObject_Vectorcall(e->general, args, nargs, kwnames);
-    for (i = 0; i < n; i++)
+    for (i = 0; i < e->full; i++)
         slots[i] = i < nargs ? args[i] : NULL;
     for (i = 0; i < nk; i++) {
         j = fc_position(e, PyTuple_GET_ITEM(kwnames, i), nargs);
-        if (j < 0 || j >= n || slots[j] != NULL)
+        if (j < 0 || slots[j] != NULL)
             return PyObject_Vectorcall(e->general, args, nargs, kwnames);
         slots[j] = args[nargs + i];
     }
-    return e->fast(e->general, slots, n);
+    for (i = 0; i < e->full; i++) {
+        if (slots[i] == NULL) {
+            if (i < e->lo)
+                return PyObject_Vectorcall(e->general, args, nargs, kwnames);
+            slots[i] = FC_DEFAULT(e, i);
+        } else if (i >= e->hi && slots[i] != FC_DEFAULT(e, i)) {
+            return PyObject_Vectorcall(e->general, args, nargs, kwnames);
+        }
+    }
+    return e->fast(e->general, slots, e->hi);
 }
 
+/* each slot's C function: the commonest call (lo..hi arguments by position) straight
+   to the fast path, every other call to fc_other_call */
 #define FC_SLOT(k) \
     static PyObject *fc_entry_call_##k(PyObject *self, PyObject *const *args, \
                                        Py_ssize_t nargs, PyObject *kwnames) { \
-        return fc_dispatch(&fc_entries[k], args, nargs, kwnames); \
+        fc_entry *e = &fc_entries[k]; \
+        if (kwnames == NULL && nargs >= e->lo && nargs <= e->hi) \
+            return e->fast(e->general, (PyObject **)args, nargs); \
+        return fc_other_call(e, args, nargs, kwnames); \
     }
 FC_SLOT(0)
 FC_SLOT(1)
