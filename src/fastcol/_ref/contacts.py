@@ -561,8 +561,9 @@ def contact_views(a, b):
     p, q, swapped = _canonical(a, b)
     ox, oy = _frame(p, q)
     if q.kind <= SEGMENT:
-        # two round shapes: collide's own test (round_round_collide's, in the same
-        # frame) decides, and its segment_segment seeds the contact
+        # two round shapes: collide's own test decides; the cores' segment_segment,
+        # formed again here the obvious way, seeds the contact (the compiled twin
+        # forms it once, for both)
         if not collide_canonical(p, q):
             return None
         ca = _core(p, ox, oy)
