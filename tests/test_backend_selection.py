@@ -247,6 +247,7 @@ SAMPLES = {
     "AABBArray": ([[0, 0, 1, 1]],),
     "OBBArray": ([[0, 0, 1, 1, 0.5]],),
     "PolygonArray": ([[(0, 0), (1, 0), (0, 1)]],),
+    "ShapeIndex": ([],),
 }
 
 
@@ -259,11 +260,12 @@ def test_all_matches_the_imported_package():
 @pytest.mark.parametrize("name", _public_names())
 def test_same_signature_in_both_backends(ext, ref, name):
     r, e = getattr(ref, name), getattr(ext, name)
-    if name in ("ContactArray", "RayHitArray"):
+    if name in ("ContactArray", "RayHitArray", "IndexHitArray"):
         # the records of array answers: one class shared by both backends
         assert r is e
         want = {"ContactArray": ("hit", "normal", "depth", "points", "count"),
-                "RayHitArray": ("hit", "t", "point", "normal")}[name]
+                "RayHitArray": ("hit", "t", "point", "normal"),
+                "IndexHitArray": ("hit", "t", "point", "normal", "item")}[name]
         assert r._fields == want
         return
     if name in RECORD_SAMPLES:

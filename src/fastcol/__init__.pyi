@@ -148,6 +148,39 @@ class RayHitArray(NamedTuple):
     point: NDArray[_Float]
     normal: NDArray[_Float]
 
+class IndexHitArray(NamedTuple):
+    hit: NDArray[np.bool_]
+    t: NDArray[np.float64]
+    point: NDArray[np.float64]
+    normal: NDArray[np.float64]
+    item: NDArray[np.int64]
+
+class ShapeIndex:
+    def __init__(self, arrays: _AnyArray | Sequence[_AnyArray], workers: int = 1) -> None: ...
+    def __len__(self) -> int: ...
+    @property
+    def arrays(self) -> tuple[_AnyArray, ...]: ...
+    @overload
+    def locate(self, items: int) -> tuple[int, int]: ...
+    @overload
+    def locate(self, items: ArrayLike) -> tuple[NDArray[np.int64], NDArray[np.int64]]: ...
+    def locate(self, items: Any) -> Any: ...
+    @overload
+    def query(self, shapes: _AnyShape, workers: int | None = None) -> NDArray[np.int64]: ...
+    @overload
+    def query(self, shapes: _AnyArray, workers: int | None = None) -> NDArray[np.int64]: ...
+    def query(self, shapes: Any, workers: int | None = None) -> NDArray[np.int64]: ...
+    def raycast(
+        self, origins: _PointLike | NDArray[Any], directions: _PointLike | NDArray[Any],
+        max_t: float | NDArray[Any] = ..., workers: int | None = None,
+    ) -> IndexHitArray: ...
+    def nearest(
+        self, shapes_or_points: _AnyShape | _AnyArray | _PointLike | NDArray[Any], k: int = 1,
+        max_distance: float = ..., workers: int | None = None,
+    ) -> tuple[NDArray[np.int64], NDArray[np.float64]]: ...
+    def refit(self, workers: int | None = None) -> None: ...
+    def rebuild(self, workers: int | None = None) -> None: ...
+
 # ------------------------------------------------------------------- pair queries
 # one pair of shapes gives a scalar answer; a shape array on either side (the other a
 # shape or an array of the same length) gives one row per pair
@@ -282,5 +315,5 @@ def orient2d(
 # ------------------------------------------------------------------ broadphase
 
 def overlapping_pairs(
-    A: _AnyArray, B: _AnyArray | None = None, workers: int = 1
+    A: _AnyArray, B: _AnyArray | ShapeIndex | None = None, workers: int = 1
 ) -> NDArray[np.int64]: ...

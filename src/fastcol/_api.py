@@ -21,7 +21,7 @@ import inspect
 import math
 from types import ModuleType
 
-from . import _batch
+from . import _batch, _index
 from ._names import PUBLIC
 from ._validate import shape_array_error
 
@@ -41,11 +41,15 @@ class API:
         self._queries = impl.queries
         self._contacts = impl.contacts
         self._sweeps = impl.sweeps
-        # the public functions are this class's; the classes and __version__ the backend's
+        # the public functions are this class's; the classes and __version__ the
+        # backend's, but for ShapeIndex, written once in fastcol._index over the backend
         functions = [name for name in PUBLIC if hasattr(API, name)]
         for name in PUBLIC:
-            if name not in functions:
+            if name not in functions and name != "ShapeIndex":
                 setattr(self, name, getattr(impl, name))
+        self._array_types = (self.CircleArray, self.CapsuleArray, self.SegmentArray,
+                             self.AABBArray, self.OBBArray, self.PolygonArray)
+        self.ShapeIndex = _index.bind(self, impl)
         accelerate = getattr(impl, "accelerate", None)
         if accelerate is not None:
             # the compiled backend's C entries take the common calls before this
@@ -371,8 +375,10 @@ class API:
         A : shape array
             ``CircleArray``, ``CapsuleArray``, ``SegmentArray``, ``AABBArray``,
             ``OBBArray`` or ``PolygonArray`` (float64 or float32).
-        B : shape array, optional
+        B : shape array or ShapeIndex, optional
             Any shape array, of any length and type.  Without it, the pairs within ``A``.
+            A ``ShapeIndex`` stands for its items: ``j`` is then an item number, and the
+            pairs are ``B.query(A)`` (the index's tree is used, not a new grid).
         workers : int, optional
             Threads to split the work over (``-1``: every core).  The answer does not
             depend on it.
@@ -401,12 +407,17 @@ class API:
         >>> fc.overlapping_pairs(balls, walls)
         array([[0, 0],
                [2, 1]])
+        >>> fc.overlapping_pairs(balls, fc.ShapeIndex(walls))    # the same, from an index
+        array([[0, 0],
+               [2, 1]])
         >>> fc.overlapping_pairs(fc.CircleArray([[0, 0, 1]])).shape
         (0, 2)
         """
         nworkers = _batch.check_workers(workers)
         if not _batch.is_array(A):
             raise shape_array_error(A, "A")
+        if isinstance(B, _index.ShapeIndex):
+            return B.query(A, nworkers)
         if B is not None and not _batch.is_array(B):
             raise shape_array_error(B, "B")
         return self.kernels.broadphase.overlapping_pairs(A, B, nworkers)

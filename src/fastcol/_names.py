@@ -19,6 +19,8 @@ PUBLIC = (
     "RayHit",
     "ContactArray",
     "RayHitArray",
+    "IndexHitArray",
+    "ShapeIndex",
     "collide",
     "distance",
     "closest_points",

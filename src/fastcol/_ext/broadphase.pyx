@@ -234,7 +234,7 @@ cdef void _give(void* p) noexcept nogil:
 
 # ------------------------------------------------------------------------------ boxes
 
-cdef void _view_box(const View* v, double* b) noexcept nogil:
+cdef void view_box(const View* v, double* b) noexcept nogil:
     # b (OUT): x0, y0, x1, y1 of a padded box holding the shape (reference: _box)
     cdef int k = v.kind
     cdef int j
@@ -280,7 +280,7 @@ cdef void _view_box(const View* v, double* b) noexcept nogil:
 
 cdef inline bint _row_box(Side* side, const floating* data, Py_ssize_t i, double* b) noexcept nogil:
     # b (OUT): the padded box of row i; False when the row is no shape.  Circles and
-    # AABBs inline (the commonest rows), the others through load_row and _view_box
+    # AABBs inline (the commonest rows), the others through load_row and view_box
     cdef double x, y, r, m, pad
     cdef const floating* row
     if side.kind == CIRCLE:
@@ -290,7 +290,7 @@ cdef inline bint _row_box(Side* side, const floating* data, Py_ssize_t i, double
         # load_row's test: finite (x - x is NaN for NaN and inf) and r >= 0
         if not (r >= 0.0 and (x - x) + (y - y) + (r - r) == 0.0):
             return False
-        # _view_box's numbers for a circle
+        # view_box's numbers for a circle
         b[0] = x - r
         b[1] = y - r
         b[2] = x + r
@@ -308,9 +308,9 @@ cdef inline bint _row_box(Side* side, const floating* data, Py_ssize_t i, double
     else:
         if not load_row(side, data + i * side.width, i):
             return False
-        _view_box(&side.view, b)
+        view_box(&side.view, b)
         return True
-    # _view_box's padding
+    # view_box's padding
     m = max(max(fabs(b[0]), fabs(b[1])), max(fabs(b[2]), fabs(b[3])))
     pad = m * PAD + TINY
     b[0] = b[0] - pad

@@ -1,0 +1,982 @@
+"""Scene index (compiled twin of fastcol._ref.index; fastcol.ShapeIndex documents it).
+
+A bounding-volume hierarchy over the items' padded boxes (the broadphase's
+``view_box``), built top down: each node's items are split along the axis over which
+their box centres spread most, at the best of 15 planes by the surface area heuristic
+(in 2D the half perimeter: a plane is as good as the perimeters of the two sides, each
+times its count of items), until a node holds at most ``LEAF`` items.  Coincident
+centres, and nodes deeper than ``DEEPEST``, are halved by count, so the tree stays
+under ``DEEPEST + log2(N)`` levels and a traversal's stack is bounded.  Rows that are
+no shape get an empty box and sit together at the end of the order, in a subtree that
+no query enters (until a ``refit`` finds them shapes).
+
+The tree is flat: per node a box and a link (an inner node's first child, the second
+following it; a leaf's first slot and count).  Slots list the items in leaf order,
+each with its box, so a leaf's items are tested box first from one run of memory.
+
+Queries run without the GIL, their rows in blocks over the pool's threads.  Each
+traverses iteratively with a stack, nearer child first for rays and nearest, and
+drops a node only when its box cannot meet the query: the box tests are widened so
+that rounding never drops a node that holds an answer, and the answer is decided by
+the scalar kernels of the brute force (``collide_views``, ``raycast_view``,
+``closest_views``), so it equals the reference's bit for bit.
+"""
+
+from libc.math cimport INFINITY, sqrt
+from libc.stdlib cimport free, malloc, qsort, realloc
+from cpython.buffer cimport PyBUF_ANY_CONTIGUOUS, PyBuffer_Release, PyObject_GetBuffer
+
+from .batch cimport Side, load_row
+from .broadphase cimport view_box
+from .pool cimport run_rows, slots_for
+from .queries cimport View, closest_views, collide_views
+from .shapes cimport POLYGON
+from .sweeps cimport raycast_view
+
+import numpy as np
+
+from fastcol import _batch
+
+
+cdef enum:
+    LEAF = 4            # items per leaf
+    BINS = 16           # candidate planes of a split: BINS - 1
+    DEEPEST = 64        # deeper nodes are halved by count
+    STACK = 160         # > DEEPEST + 64 levels, one pending sibling each
+    SAH = 0             # how nodes are split (bench_index.py measures both)
+    MEDIAN = 1
+
+# the box tests' slack: a ray's entry time and a box's distance are computed with a few
+# roundings (a relative error under 2**-51); shrinking them by 2**-40 makes them lower
+# bounds, and the padded boxes (view_box) hold the shapes' rounded extents
+cdef double WIDEN = 2.0 ** -40
+# the split the builds use (bench_index.py sets MEDIAN to compare)
+cdef int _split_mode = SAH
+
+
+def set_split(name):
+    """Build later trees with ``"sah"`` (binned surface area heuristic, the default) or
+    ``"median"`` (the median centre along the wider axis): for bench_index.py."""
+    global _split_mode
+    _split_mode = {"sah": SAH, "median": MEDIAN}[name]
+
+
+# ---------------------------------------------------------------------------- sources
+
+cdef struct Source:
+    # one shape array as the kernels read it: rows of width numbers, float32 or float64
+    int kind
+    bint f32
+    Py_ssize_t width, capacity, first, n
+    const void* data
+    const long long* counts
+
+
+cdef struct Scene:
+    # what a query reads: the indexed arrays and the tree
+    Source* src
+    int nsrc
+    Py_ssize_t nitems, nnodes
+    const double* nbox      # 4 per node: x0, y0, x1, y1
+    const long long* link   # 2 per node: first child and 0, or first slot and count
+    const long long* order  # the item in each slot
+    const double* ibox      # 4 per slot: the item's box
+    Py_ssize_t capacity     # the most vertices of a polygon row of any array
+
+
+cdef class _Held:
+    # the memory of the arrays a call reads and writes, held until it is freed
+    cdef Py_buffer* views
+    cdef int n, cap
+
+    cdef const void* address(self, object arr) except NULL:
+        cdef Py_buffer* grown
+        if self.n == self.cap:
+            grown = <Py_buffer*>realloc(self.views, (2 * self.cap + 4) * sizeof(Py_buffer))
+            if grown == NULL:
+                raise MemoryError()
+            self.views = grown
+            self.cap = 2 * self.cap + 4
+        PyObject_GetBuffer(arr, &self.views[self.n], PyBUF_ANY_CONTIGUOUS)
+        self.n += 1
+        return self.views[self.n - 1].buf if self.views[self.n - 1].buf != NULL else <void*>self
+
+    def __dealloc__(self):
+        cdef int k
+        for k in range(self.n):
+            PyBuffer_Release(&self.views[k])
+        free(self.views)
+
+
+cdef int _source(_Held held, Source* s, object x, Py_ssize_t first) except -1:
+    # s from shape array x, whose rows are items first, first + 1, ...
+    s.kind = x.kind
+    s.first = first
+    s.n = len(x)
+    s.counts = NULL
+    s.capacity = 0
+    if s.kind == POLYGON:
+        rows = x.vertices
+        s.capacity = rows.shape[1]
+        s.width = 2 * s.capacity
+        s.counts = <const long long*>held.address(x.counts)
+    else:
+        rows = x.data
+        s.width = rows.shape[1]
+    s.f32 = rows.dtype.itemsize == 4
+    s.data = held.address(rows)
+    return 0
+
+
+cdef inline bint _load(const Source* s, Side* side, Py_ssize_t row) noexcept nogil:
+    # side.view (OUT): row of s; False when it is no shape
+    side.kind = s.kind
+    side.view.kind = s.kind
+    side.width = s.width
+    side.capacity = s.capacity
+    side.counts = s.counts
+    if s.f32:
+        return load_row(side, <const float*>s.data + row * s.width, row)
+    return load_row(side, <const double*>s.data + row * s.width, row)
+
+
+cdef inline bint _load_item(const Scene* sc, Side* side, long long item) noexcept nogil:
+    # side.view (OUT): the item; its array is the last whose first item is <= item
+    cdef int lo = 0, hi = sc.nsrc - 1, mid
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if sc.src[mid].first <= item:
+            lo = mid
+        else:
+            hi = mid - 1
+    return _load(&sc.src[lo], side, item - sc.src[lo].first)
+
+
+cdef inline bint _finite2(double x, double y) noexcept nogil:
+    # x - x is 0.0 for every finite x, NaN for NaN and inf
+    return (x - x) + (y - y) == 0.0
+
+
+cdef inline void _empty(double* b) noexcept nogil:
+    # the box of a row that is no shape: meets nothing, and unions leave it out
+    b[0] = b[1] = INFINITY
+    b[2] = b[3] = -INFINITY
+
+
+cdef inline void _union(double* b, const double* c) noexcept nogil:
+    b[0] = min(b[0], c[0])
+    b[1] = min(b[1], c[1])
+    b[2] = max(b[2], c[2])
+    b[3] = max(b[3], c[3])
+
+
+cdef inline bint _scratch(Side* side, Py_ssize_t capacity) noexcept nogil:
+    # side's polygon scratch (False: no memory)
+    side.fixed = False
+    side.index = NULL
+    side.xs = <double*>malloc((2 * capacity + 2) * sizeof(double))
+    side.ys = side.xs + capacity + 1
+    return side.xs != NULL
+
+
+# ------------------------------------------------------------------------------ boxes
+
+cdef struct BoxJob:
+    const Scene* sc
+    const long long* order  # NULL: items in item order
+    double* box             # 4 per item (or per slot)
+    bint failed
+
+
+cdef void _box_rows(void* ctx, int slot, Py_ssize_t start, Py_ssize_t stop) noexcept nogil:
+    # the boxes of items (or slots) start..stop
+    cdef BoxJob* job = <BoxJob*>ctx
+    cdef Side side
+    cdef Py_ssize_t k
+    cdef long long item
+    if not _scratch(&side, job.sc.capacity):
+        job.failed = True
+        return
+    for k in range(start, stop):
+        item = k if job.order == NULL else job.order[k]
+        if _load_item(job.sc, &side, item):
+            view_box(&side.view, &job.box[4 * k])
+        else:
+            _empty(&job.box[4 * k])
+    free(side.xs)
+
+
+cdef void _fit(const Scene* sc, double* nbox) noexcept nogil:
+    # every node's box from its slots' boxes: children come after their parent
+    cdef Py_ssize_t node, s
+    cdef const long long* link = sc.link
+    cdef double* b
+    for node in range(sc.nnodes - 1, -1, -1):
+        b = &nbox[4 * node]
+        if link[2 * node + 1] == 0:
+            b[0] = min(nbox[4 * link[2 * node]], nbox[4 * link[2 * node] + 4])
+            b[1] = min(nbox[4 * link[2 * node] + 1], nbox[4 * link[2 * node] + 5])
+            b[2] = max(nbox[4 * link[2 * node] + 2], nbox[4 * link[2 * node] + 6])
+            b[3] = max(nbox[4 * link[2 * node] + 3], nbox[4 * link[2 * node] + 7])
+        else:
+            _empty(b)
+            for s in range(link[2 * node], link[2 * node] + link[2 * node + 1]):
+                _union(b, &sc.ibox[4 * s])
+
+
+# ----------------------------------------------------------------------------- build
+
+cdef inline double _centre(const double* box, long long item, int axis) noexcept nogil:
+    return 0.5 * (box[4 * item + axis] + box[4 * item + axis + 2])
+
+
+cdef inline bint _placed(const double* box, long long item) noexcept nogil:
+    # whether the item has a box with a finite centre, by which the build places it
+    # (the others: rows that are no shape, and boxes beyond the float range)
+    cdef double x = _centre(box, item, 0), y = _centre(box, item, 1)
+    return box[4 * item] <= box[4 * item + 2] and _finite2(x, y)
+
+
+cdef Py_ssize_t _select(long long* order, Py_ssize_t start, Py_ssize_t end, Py_ssize_t mid,
+                        const double* box, int axis) noexcept nogil:
+    # order[start:end] rearranged so that no centre before mid is greater than the one
+    # at mid and none after it is less (a quickselect); returns mid
+    cdef Py_ssize_t lo = start, hi = end - 1, i, j
+    cdef long long t
+    cdef double pivot
+    while lo < hi:
+        pivot = _centre(box, order[(lo + hi) // 2], axis)
+        i = lo
+        j = hi
+        while i <= j:
+            while _centre(box, order[i], axis) < pivot:
+                i += 1
+            while _centre(box, order[j], axis) > pivot:
+                j -= 1
+            if i <= j:
+                t = order[i]
+                order[i] = order[j]
+                order[j] = t
+                i += 1
+                j -= 1
+        if mid <= j:
+            hi = j
+        elif mid >= i:
+            lo = i
+        else:
+            break
+    return mid
+
+
+cdef inline double _half_perimeter(const double* b) noexcept nogil:
+    return (b[2] - b[0]) + (b[3] - b[1]) if b[0] <= b[2] else 0.0
+
+
+cdef Py_ssize_t _split(long long* order, Py_ssize_t start, Py_ssize_t end, const double* box,
+                       int depth) noexcept nogil:
+    # where order[start:end] (items that are shapes) splits in two, rearranged so
+    cdef double lo[2]
+    cdef double hi[2]
+    cdef double bins[BINS][4]
+    cdef double left[BINS][4]
+    cdef Py_ssize_t count[BINS]
+    cdef Py_ssize_t below[BINS]
+    cdef double acc[4]
+    cdef double c, extent, scale, cost, best_cost
+    cdef Py_ssize_t k, mid = (start + end) // 2, n = end - start, i, j
+    cdef int axis, b, best = -1
+    cdef long long t
+    lo[0] = lo[1] = INFINITY
+    hi[0] = hi[1] = -INFINITY
+    for k in range(start, end):
+        for axis in range(2):
+            c = _centre(box, order[k], axis)
+            lo[axis] = min(lo[axis], c)
+            hi[axis] = max(hi[axis], c)
+    axis = 0 if hi[0] - lo[0] >= hi[1] - lo[1] else 1
+    extent = hi[axis] - lo[axis]
+    if not (extent > 0.0 and extent < INFINITY) or depth >= DEEPEST:
+        return mid  # coincident centres (or too deep): halves by count
+    if _split_mode == MEDIAN:
+        return _select(order, start, end, mid, box, axis)
+    scale = BINS / extent
+    for b in range(BINS):
+        count[b] = 0
+        _empty(bins[b])
+    for k in range(start, end):
+        b = <int>((_centre(box, order[k], axis) - lo[axis]) * scale)
+        b = min(max(b, 0), BINS - 1)
+        count[b] += 1
+        _union(bins[b], &box[4 * order[k]])
+    # left[b], below[b]: the box and count of bins 0..b; then the planes from the right
+    _empty(acc)
+    i = 0
+    for b in range(BINS):
+        _union(acc, bins[b])
+        i += count[b]
+        left[b][0] = acc[0]
+        left[b][1] = acc[1]
+        left[b][2] = acc[2]
+        left[b][3] = acc[3]
+        below[b] = i
+    _empty(acc)
+    best_cost = INFINITY
+    for b in range(BINS - 1, 0, -1):
+        _union(acc, bins[b])
+        j = n - below[b - 1]
+        if below[b - 1] == 0 or j == 0:
+            continue
+        cost = _half_perimeter(left[b - 1]) * below[b - 1] + _half_perimeter(acc) * j
+        if cost <= best_cost:
+            best_cost = cost
+            best = b
+    if best < 0:
+        return mid
+    # the items of bins below best first
+    i = start
+    j = end - 1
+    while i <= j:
+        b = <int>((_centre(box, order[i], axis) - lo[axis]) * scale)
+        if min(max(b, 0), BINS - 1) < best:
+            i += 1
+        else:
+            t = order[i]
+            order[i] = order[j]
+            order[j] = t
+            j -= 1
+    return i if start < i < end else mid
+
+
+cdef Py_ssize_t _build(Py_ssize_t n, const double* box, long long* order,
+                       long long* link) noexcept nogil:
+    # order, link (OUT): the tree over items 0..n with boxes box; returns its number of
+    # nodes (-1: no memory; 0 for no items).  The placed items come first in the order
+    cdef Py_ssize_t nvalid = 0, k, top = 0, nnodes = 1, start, end, mid
+    cdef long long node
+    cdef int depth
+    cdef long long* tasks
+    if n == 0:
+        return 0
+    tasks = <long long*>malloc((4 * (2 * n + 2)) * sizeof(long long))
+    if tasks == NULL:
+        return -1
+    for k in range(n):
+        if _placed(box, k):
+            order[nvalid] = k
+            nvalid += 1
+    end = nvalid
+    for k in range(n):
+        if not _placed(box, k):
+            order[end] = k
+            end += 1
+    tasks[0] = 0
+    tasks[1] = 0
+    tasks[2] = n
+    tasks[3] = 0
+    top = 1
+    while top > 0:
+        top -= 1
+        node = tasks[4 * top]
+        start = tasks[4 * top + 1]
+        end = tasks[4 * top + 2]
+        depth = <int>tasks[4 * top + 3]
+        if end - start <= LEAF:
+            link[2 * node] = start
+            link[2 * node + 1] = end - start
+            continue
+        if start < nvalid < end:
+            mid = nvalid  # placed items on one side, the others on the other
+        elif start >= nvalid:
+            mid = (start + end) // 2
+        else:
+            mid = _split(order, start, end, box, depth)
+        link[2 * node] = nnodes
+        link[2 * node + 1] = 0
+        for k in range(2):
+            tasks[4 * top] = nnodes + k
+            tasks[4 * top + 1] = start if k == 0 else mid
+            tasks[4 * top + 2] = mid if k == 0 else end
+            tasks[4 * top + 3] = depth + 1
+            top += 1
+        nnodes += 2
+    free(tasks)
+    return nnodes
+
+
+# ---------------------------------------------------------------------- box queries
+
+cdef inline bint _overlap(const double* a, const double* b) noexcept nogil:
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+
+
+cdef inline double _entry(const double* b, const double* ray, double limit) noexcept nogil:
+    # a lower bound of the least t in [0, limit] at which the ray (ox, oy, dx, dy) is
+    # in box b, or INFINITY when it is not there for any such t
+    cdef double lo = 0.0, hi = limit, t0, t1, t
+    cdef int a
+    if not b[0] <= b[2]:
+        return INFINITY
+    for a in range(2):
+        if ray[2 + a] == 0.0:
+            if not (b[a] <= ray[a] and ray[a] <= b[a + 2]):
+                return INFINITY
+            continue
+        t0 = (b[a] - ray[a]) / ray[2 + a]
+        t1 = (b[a + 2] - ray[a]) / ray[2 + a]
+        if t0 > t1:
+            t = t0
+            t0 = t1
+            t1 = t
+        # outwards: the exact times lie within two roundings of these
+        t0 = t0 * (1.0 - WIDEN) if t0 > 0.0 else t0 * (1.0 + WIDEN)
+        t1 = t1 * (1.0 + WIDEN) if t1 > 0.0 else t1 * (1.0 - WIDEN)
+        lo = max(lo, t0)
+        hi = min(hi, t1)
+    return lo if lo <= hi else INFINITY
+
+
+cdef inline double _gap(const double* a, const double* b) noexcept nogil:
+    # a lower bound of the distance between anything in box a and anything in box b
+    cdef double dx = max(max(a[0] - b[2], b[0] - a[2]), 0.0)
+    cdef double dy = max(max(a[1] - b[3], b[1] - a[3]), 0.0)
+    if not (dx < 1e150 and dy < 1e150):
+        return max(dx, dy) * (1.0 - WIDEN)  # no overflow (and inf for an empty box)
+    return sqrt(dx * dx + dy * dy) * (1.0 - WIDEN)
+
+
+# ---------------------------------------------------------------------------- queries
+
+cdef struct Found:
+    # a slot's (row, item) pairs, growing
+    long long* pairs
+    Py_ssize_t count, cap
+
+
+cdef struct QueryJob:
+    const Scene* sc
+    Source q                # the query shapes
+    int query               # COLLIDE, NEAREST or RAY
+    Found* found            # per slot (COLLIDE)
+    long long* items        # (N, k) (NEAREST), (N,) (RAY)
+    double* dist            # (N, k)
+    Py_ssize_t k
+    double limit            # max_distance
+    # RAY: origins, directions and max_t (a step of 0: one value for every row), outputs
+    const double* org
+    const double* dirs
+    const double* lim
+    Py_ssize_t so, sd, sl
+    unsigned char* hit
+    double* t
+    double* point
+    double* normal
+    bint failed
+
+
+cdef enum:
+    COLLIDE = 0
+    NEAREST = 1
+    RAY = 2
+
+
+cdef inline bint _add(Found* f, long long i, long long item) noexcept nogil:
+    cdef long long* grown
+    if f.count == f.cap:
+        grown = <long long*>realloc(f.pairs, (4 * f.cap + 64) * sizeof(long long))
+        if grown == NULL:
+            return False
+        f.pairs = grown
+        f.cap = 2 * f.cap + 32
+    f.pairs[2 * f.count] = i
+    f.pairs[2 * f.count + 1] = item
+    f.count += 1
+    return True
+
+
+cdef int _by_item(const void* a, const void* b) noexcept nogil:
+    cdef long long x = (<const long long*>a)[1]
+    cdef long long y = (<const long long*>b)[1]
+    return (x > y) - (x < y)
+
+
+cdef bint _collide_row(const Scene* sc, Side* q, Side* it, long long i, Found* f) noexcept nogil:
+    # the items colliding with query row i (loaded in q), appended to f in item order
+    cdef long long stack[STACK]
+    cdef int top = 1
+    cdef long long node, s
+    cdef double qb[4]
+    cdef Py_ssize_t first = f.count
+    view_box(&q.view, qb)
+    stack[0] = 0
+    while top > 0:
+        top -= 1
+        node = stack[top]
+        if not _overlap(&sc.nbox[4 * node], qb):
+            continue
+        if sc.link[2 * node + 1] == 0:
+            stack[top] = sc.link[2 * node] + 1
+            stack[top + 1] = sc.link[2 * node]
+            top += 2
+            continue
+        for s in range(sc.link[2 * node], sc.link[2 * node] + sc.link[2 * node + 1]):
+            if (_overlap(&sc.ibox[4 * s], qb) and _load_item(sc, it, sc.order[s])
+                    and collide_views(&q.view, &it.view)):
+                if not _add(f, i, sc.order[s]):
+                    return False
+    if f.count - first > 1:
+        qsort(&f.pairs[2 * first], f.count - first, 2 * sizeof(long long), _by_item)
+    return True
+
+
+cdef void _nearest_row(const Scene* sc, Side* q, Side* it, long long* items, double* dist,
+                       Py_ssize_t k, double limit) noexcept nogil:
+    # items, dist (IN/OUT, k each, -1 and inf): the k nearest items to the query in q
+    cdef long long stack[STACK]
+    cdef double bound[STACK]
+    cdef int top = 1, c
+    cdef long long node, s, item, child
+    cdef double qb[4]
+    cdef double out[4]
+    cdef double g, g0, g1, d
+    cdef Py_ssize_t filled = 0, m
+    view_box(&q.view, qb)
+    stack[0] = 0
+    bound[0] = _gap(&sc.nbox[0], qb)
+    while top > 0:
+        top -= 1
+        node = stack[top]
+        # the farthest distance still wanted (equal ones too: a lower item may come)
+        if bound[top] > (dist[k - 1] if filled == k else limit):
+            continue
+        if sc.link[2 * node + 1] == 0:
+            child = sc.link[2 * node]
+            g0 = _gap(&sc.nbox[4 * child], qb)
+            g1 = _gap(&sc.nbox[4 * child + 4], qb)
+            # the nearer child on top
+            c = 1 if g0 <= g1 else 0
+            stack[top] = child + c
+            bound[top] = g1 if c else g0
+            stack[top + 1] = child + 1 - c
+            bound[top + 1] = g0 if c else g1
+            top += 2
+            continue
+        for s in range(sc.link[2 * node], sc.link[2 * node] + sc.link[2 * node + 1]):
+            if _gap(&sc.ibox[4 * s], qb) > (dist[k - 1] if filled == k else limit):
+                continue
+            item = sc.order[s]
+            if not _load_item(sc, it, item):
+                continue
+            d = closest_views(&q.view, &it.view, out)
+            d = d if d > 0.0 else 0.0
+            if not d <= limit:
+                continue
+            if filled == k and not (d < dist[k - 1] or (d == dist[k - 1] and item < items[k - 1])):
+                continue
+            # insert in (distance, item) order
+            m = filled if filled < k else k - 1
+            while m > 0 and (d < dist[m - 1] or (d == dist[m - 1] and item < items[m - 1])):
+                dist[m] = dist[m - 1]
+                items[m] = items[m - 1]
+                m -= 1
+            dist[m] = d
+            items[m] = item
+            if filled < k:
+                filled += 1
+
+
+cdef void _ray_row(const Scene* sc, Side* it, const QueryJob* job, Py_ssize_t i) noexcept nogil:
+    # row i of raycast: the first item hit
+    cdef long long stack[STACK]
+    cdef double bound[STACK]
+    cdef double ray[4]
+    cdef double out[5]
+    cdef double best[5]
+    cdef double limit, e0, e1
+    cdef long long node, s, item, child, found = -1
+    cdef int top = 1, c
+    ray[0] = job.org[i * job.so]
+    ray[1] = job.org[i * job.so + 1]
+    ray[2] = job.dirs[i * job.sd]
+    ray[3] = job.dirs[i * job.sd + 1]
+    limit = job.lim[i * job.sl]
+    best[0] = limit
+    if (_finite2(ray[0], ray[1]) and _finite2(ray[2], ray[3])
+            and not (ray[2] == 0.0 and ray[3] == 0.0) and limit >= 0.0):
+        stack[0] = 0
+        bound[0] = _entry(&sc.nbox[0], ray, limit)
+        while top > 0:
+            top -= 1
+            # a box entered after the best hit cannot hold a first hit (at the same
+            # t, a lower item still can)
+            if bound[top] > best[0]:
+                continue
+            node = stack[top]
+            if sc.link[2 * node + 1] == 0:
+                child = sc.link[2 * node]
+                e0 = _entry(&sc.nbox[4 * child], ray, best[0])
+                e1 = _entry(&sc.nbox[4 * child + 4], ray, best[0])
+                c = 1 if e0 <= e1 else 0
+                stack[top] = child + c
+                bound[top] = e1 if c else e0
+                stack[top + 1] = child + 1 - c
+                bound[top + 1] = e0 if c else e1
+                top += 2
+                continue
+            for s in range(sc.link[2 * node], sc.link[2 * node] + sc.link[2 * node + 1]):
+                if _entry(&sc.ibox[4 * s], ray, best[0]) > best[0]:
+                    continue
+                item = sc.order[s]
+                if not (_load_item(sc, it, item)
+                        and raycast_view(&it.view, ray[0], ray[1], ray[2], ray[3], limit, out)):
+                    continue
+                if found < 0 or out[0] < best[0] or (out[0] == best[0] and item < found):
+                    found = item
+                    best[0] = out[0]
+                    best[1] = out[1]
+                    best[2] = out[2]
+                    best[3] = out[3]
+                    best[4] = out[4]
+    job.items[i] = found
+    job.hit[i] = found >= 0
+    if found >= 0:
+        job.t[i] = best[0]
+        job.point[2 * i] = best[1]
+        job.point[2 * i + 1] = best[2]
+        job.normal[2 * i] = best[3]
+        job.normal[2 * i + 1] = best[4]
+    else:
+        job.t[i] = INFINITY
+        job.point[2 * i] = job.point[2 * i + 1] = 0.0
+        job.normal[2 * i] = job.normal[2 * i + 1] = 0.0
+
+
+cdef void _query_rows(void* ctx, int slot, Py_ssize_t start, Py_ssize_t stop) noexcept nogil:
+    # query rows start..stop
+    cdef QueryJob* job = <QueryJob*>ctx
+    cdef Side q, it
+    cdef Py_ssize_t i
+    q.xs = NULL
+    if not _scratch(&it, job.sc.capacity):
+        job.failed = True
+        return
+    if job.query != RAY and not _scratch(&q, job.q.capacity):
+        job.failed = True
+        free(it.xs)
+        return
+    for i in range(start, stop):
+        if job.query == RAY:
+            _ray_row(job.sc, &it, job, i)
+        elif _load(&job.q, &q, i):
+            if job.query == COLLIDE:
+                if not _collide_row(job.sc, &q, &it, i, &job.found[slot]):
+                    job.failed = True
+                    break
+            else:
+                _nearest_row(job.sc, &q, &it, &job.items[i * job.k], &job.dist[i * job.k],
+                             job.k, job.limit)
+    free(it.xs)
+    free(q.xs)
+
+
+cdef void _merge(Found* found, int slots, long long* out) noexcept nogil:
+    # out (OUT): the slots' pairs in row order (each slot's are: it took its blocks in
+    # order, and a row's pairs are all in one block)
+    cdef Py_ssize_t pos[256]
+    cdef int s, best
+    cdef Py_ssize_t k = 0, j
+    cdef long long row
+    for s in range(slots):
+        pos[s] = 0
+    while True:
+        best = -1
+        for s in range(slots):
+            if pos[s] < found[s].count and (
+                    best < 0 or found[s].pairs[2 * pos[s]] < found[best].pairs[2 * pos[best]]):
+                best = s
+        if best < 0:
+            return
+        row = found[best].pairs[2 * pos[best]]
+        j = pos[best]
+        while j < found[best].count and found[best].pairs[2 * j] == row:
+            out[2 * k] = row
+            out[2 * k + 1] = found[best].pairs[2 * j + 1]
+            k += 1
+            j += 1
+        pos[best] = j
+
+
+# ------------------------------------------------------------------------------ Tree
+
+cdef class Tree:
+    """The hierarchy over the rows of shape arrays (see the module docstring)."""
+
+    cdef tuple arrays
+    cdef Py_ssize_t nitems, nnodes
+    cdef double* nbox
+    cdef long long* link
+    cdef long long* order
+    cdef double* ibox
+    # queries running (on threads without the GIL), and a refit or rebuild running
+    cdef int readers
+    cdef bint writing
+
+    def __init__(self, arrays, workers):
+        self.arrays = tuple(arrays)
+        self._make(workers)
+
+    def __dealloc__(self):
+        self._free()
+
+    cdef void _free(self):
+        free(self.nbox)
+        free(self.link)
+        free(self.order)
+        free(self.ibox)
+        self.nbox = self.ibox = NULL
+        self.link = self.order = NULL
+
+    cdef _Held _scene(self, Scene* sc):
+        # sc (OUT): the arrays (held by the returned object) and the tree
+        cdef _Held held = _Held.__new__(_Held)
+        cdef Py_ssize_t first = 0
+        cdef int k
+        sc.nsrc = len(self.arrays)
+        sc.src = NULL
+        sc.capacity = 0
+        if sc.nsrc:
+            sc.src = <Source*>malloc(sc.nsrc * sizeof(Source))
+            if sc.src == NULL:
+                raise MemoryError()
+        try:
+            for k in range(sc.nsrc):
+                _source(held, &sc.src[k], self.arrays[k], first)
+                first += sc.src[k].n
+                sc.capacity = max(sc.capacity, sc.src[k].capacity)
+        except BaseException:
+            free(sc.src)
+            raise
+        sc.nitems = self.nitems
+        sc.nnodes = self.nnodes
+        sc.nbox = self.nbox
+        sc.link = self.link
+        sc.order = self.order
+        sc.ibox = self.ibox
+        return held
+
+    cdef void _enter(self, bint write) except *:
+        if self.writing or (write and self.readers):
+            raise RuntimeError("a ShapeIndex cannot be queried while another thread "
+                               "refits or rebuilds it, nor refit or rebuilt while queried")
+        if write:
+            self.writing = True
+        else:
+            self.readers += 1
+
+    cdef void _leave(self, bint write) noexcept:
+        if write:
+            self.writing = False
+        else:
+            self.readers -= 1
+
+    cdef void _boxes(self, Scene* sc, double* box, const long long* order, int slots) except *:
+        # the boxes of every item (order NULL) or slot
+        cdef BoxJob job
+        job.sc = sc
+        job.order = order
+        job.box = box
+        job.failed = False
+        run_rows(_box_rows, &job, sc.nitems, 4096, slots)
+        if job.failed:
+            raise MemoryError("no memory for the polygon scratch buffers")
+
+    def _make(self, workers):
+        cdef Scene sc
+        cdef _Held held
+        cdef Py_ssize_t n = sum(len(a) for a in self.arrays), nnodes, k
+        cdef int slots = slots_for(workers)
+        cdef double* box = NULL
+        cdef long long* link = NULL
+        cdef long long* order = NULL
+        self._enter(True)
+        try:
+            self._free()
+            self.nitems = n
+            box = <double*>malloc((4 * n + 4) * sizeof(double))
+            order = <long long*>malloc((n + 1) * sizeof(long long))
+            link = <long long*>malloc((4 * n + 4) * sizeof(long long))
+            self.ibox = <double*>malloc((4 * n + 4) * sizeof(double))
+            if box == NULL or order == NULL or link == NULL or self.ibox == NULL:
+                raise MemoryError(f"no memory for an index of {n} items")
+            held = self._scene(&sc)
+            try:
+                self._boxes(&sc, box, NULL, slots)
+                with nogil:
+                    nnodes = _build(n, box, order, link)
+                    if nnodes >= 0:
+                        for k in range(n):
+                            self.ibox[4 * k] = box[4 * order[k]]
+                            self.ibox[4 * k + 1] = box[4 * order[k] + 1]
+                            self.ibox[4 * k + 2] = box[4 * order[k] + 2]
+                            self.ibox[4 * k + 3] = box[4 * order[k] + 3]
+            finally:
+                free(sc.src)
+            if nnodes < 0:
+                raise MemoryError(f"no memory for an index of {n} items")
+            self.link = <long long*>realloc(link, (2 * nnodes + 2) * sizeof(long long))
+            link = NULL
+            self.order = order
+            order = NULL
+            self.nnodes = nnodes
+            self.nbox = <double*>malloc((4 * nnodes + 4) * sizeof(double))
+            if self.nbox == NULL:
+                raise MemoryError(f"no memory for an index of {n} items")
+            sc.link = self.link
+            sc.ibox = self.ibox
+            sc.nnodes = nnodes
+            with nogil:
+                _fit(&sc, self.nbox)
+        except BaseException:
+            self._free()
+            self.nitems = self.nnodes = 0
+            raise
+        finally:
+            free(box)
+            free(order)
+            free(link)
+            self._leave(True)
+
+    def rebuild(self, workers):
+        self._make(workers)
+
+    def refit(self, workers):
+        cdef Scene sc
+        cdef _Held held
+        self._enter(True)
+        try:
+            held = self._scene(&sc)
+            try:
+                self._boxes(&sc, self.ibox, self.order, slots_for(workers))
+                with nogil:
+                    _fit(&sc, self.nbox)
+            finally:
+                free(sc.src)
+        finally:
+            self._leave(True)
+
+    cdef void _run(self, QueryJob* job, Scene* sc, Py_ssize_t n, Py_ssize_t grain,
+                   int slots) except *:
+        job.sc = sc
+        job.failed = False
+        if self.nnodes > 0 and n > 0:
+            run_rows(_query_rows, job, n, grain, slots)
+        if job.failed:
+            raise MemoryError("no memory for the query's scratch buffers")
+
+    def query(self, shapes, workers):
+        """``int64[M, 2]``: every (row of shapes, item) that collide, sorted."""
+        cdef Scene sc
+        cdef QueryJob job
+        cdef _Held held, qheld = _Held.__new__(_Held)
+        cdef int slots = slots_for(workers), s
+        cdef Py_ssize_t total = 0
+        cdef long long* out
+        job.query = COLLIDE
+        job.found = <Found*>malloc(slots * sizeof(Found))
+        if job.found == NULL:
+            raise MemoryError()
+        for s in range(slots):
+            job.found[s].pairs = NULL
+            job.found[s].count = job.found[s].cap = 0
+        self._enter(False)
+        try:
+            held = self._scene(&sc)
+            try:
+                _source(qheld, &job.q, shapes, 0)
+                self._run(&job, &sc, job.q.n, 64, slots)
+            finally:
+                free(sc.src)
+            for s in range(slots):
+                total += job.found[s].count
+            result = np.empty((total, 2), dtype=np.int64)
+            out = <long long*>qheld.address(result)
+            with nogil:
+                _merge(job.found, slots, out)
+            return result
+        finally:
+            self._leave(False)
+            for s in range(slots):
+                free(job.found[s].pairs)
+            free(job.found)
+
+    def nearest(self, shapes, k, max_distance, workers):
+        """``(item[N, k], distance[N, k])``: the k nearest items to each row of shapes."""
+        cdef Scene sc
+        cdef QueryJob job
+        cdef _Held held, qheld = _Held.__new__(_Held)
+        n = len(shapes)
+        items = np.full((n, k), -1, dtype=np.int64)
+        dist = np.full((n, k), np.inf)
+        job.query = NEAREST
+        job.k = k
+        job.limit = max_distance
+        self._enter(False)
+        try:
+            held = self._scene(&sc)
+            try:
+                _source(qheld, &job.q, shapes, 0)
+                job.items = <long long*>qheld.address(items)
+                job.dist = <double*>qheld.address(dist)
+                self._run(&job, &sc, n, 32, slots_for(workers))
+            finally:
+                free(sc.src)
+        finally:
+            self._leave(False)
+        return items, dist
+
+    def raycast(self, origins, directions, max_t, n, workers):
+        """``(hit, t, point, normal, item)``: the first item each ray hits."""
+        cdef Scene sc
+        cdef QueryJob job
+        cdef _Held held, qheld = _Held.__new__(_Held)
+        hit = np.zeros(n, dtype=bool)
+        t = np.full(n, np.inf)
+        point = np.zeros((n, 2))
+        normal = np.zeros((n, 2))
+        item = np.full(n, -1, dtype=np.int64)
+        job.query = RAY
+        job.q.capacity = 0
+        job.org = <const double*>qheld.address(origins)
+        job.dirs = <const double*>qheld.address(directions)
+        job.lim = <const double*>qheld.address(max_t)
+        job.so = 0 if origins.shape[0] == 1 else 2
+        job.sd = 0 if directions.shape[0] == 1 else 2
+        job.sl = 0 if max_t.shape[0] == 1 else 1
+        job.hit = <unsigned char*>qheld.address(hit)
+        job.t = <double*>qheld.address(t)
+        job.point = <double*>qheld.address(point)
+        job.normal = <double*>qheld.address(normal)
+        job.items = <long long*>qheld.address(item)
+        self._enter(False)
+        try:
+            held = self._scene(&sc)
+            try:
+                self._run(&job, &sc, n, 64, slots_for(workers))
+            finally:
+                free(sc.src)
+        finally:
+            self._leave(False)
+        return hit, t, point, normal, item
+
+    def stats(self):
+        """``(nodes, depth, leaves)`` of the tree: for tests and bench_index.py."""
+        cdef Py_ssize_t depth = 0, leaves = 0, node
+        stack = [(0, 1)] if self.nnodes else []
+        while stack:
+            node, d = stack.pop()
+            depth = max(depth, d)
+            if self.link[2 * node + 1] == 0:
+                stack.append((self.link[2 * node], d + 1))
+                stack.append((self.link[2 * node] + 1, d + 1))
+            else:
+                leaves += 1
+        return self.nnodes, depth, leaves

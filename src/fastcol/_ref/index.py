@@ -1,0 +1,76 @@
+"""Scene queries by brute force: every query against every item, with the scalar queries.
+
+The obviously-correct oracle of the compiled bounding-volume hierarchy
+(``_ext/index.pyx``): ``fastcol.ShapeIndex`` documents the contract, and both backends
+answer it with the same exact scalar kernels, so the hierarchy, which only skips items
+whose boxes cannot meet the query, must give the same answers.  There is no tree here:
+``refit`` and ``rebuild`` have nothing to do, and every query reads the arrays' rows
+as they are when it runs.  ``workers`` is accepted and ignored (one thread).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from . import queries, sweeps
+from .batch import _limits, _rows, _vectors
+
+
+class Tree:
+    """The items of the indexed arrays, read afresh by every query."""
+
+    def __init__(self, arrays, workers):
+        self._arrays = arrays
+
+    def refit(self, workers):
+        pass
+
+    def rebuild(self, workers):
+        pass
+
+    def _items(self):
+        # every item as a shape of this backend (None for a row that is no shape)
+        items = []
+        for a in self._arrays:
+            items += _rows(a, len(a))
+        return [(j, s) for j, s in enumerate(items) if s is not None]
+
+    def query(self, shapes, workers):
+        items = self._items()
+        pairs = [(i, j) for i, q in enumerate(_rows(shapes, len(shapes))) if q is not None
+                 for j, s in items if queries.collide(q, s)]
+        return np.array(pairs, dtype=np.int64).reshape(len(pairs), 2)
+
+    def raycast(self, origins, directions, max_t, n, workers):
+        items = self._items()
+        hit = np.zeros(n, dtype=bool)
+        t = np.full(n, math.inf)
+        point = np.zeros((n, 2))
+        normal = np.zeros((n, 2))
+        item = np.full(n, -1, dtype=np.int64)
+        rays = zip(_vectors(origins, n), _vectors(directions, n), _limits(max_t, n))
+        for i, (p, v, limit) in enumerate(rays):
+            if not (all(map(math.isfinite, p + v)) and v != (0.0, 0.0) and limit >= 0.0):
+                continue
+            for j, s in items:
+                h = sweeps.raycast(s, p, v, limit)
+                # the least t; at equal t the lower item, met first
+                if h is not None and h.t < t[i]:
+                    hit[i], t[i], point[i], normal[i], item[i] = True, h.t, h.point, h.normal, j
+        return hit, t, point, normal, item
+
+    def nearest(self, shapes, k, max_distance, workers):
+        items = self._items()
+        rows = _rows(shapes, len(shapes))
+        found = np.full((len(rows), k), -1, dtype=np.int64)
+        dist = np.full((len(rows), k), math.inf)
+        for i, q in enumerate(rows):
+            if q is None:
+                continue
+            near = sorted((queries.distance(q, s), j) for j, s in items)
+            near = [(d, j) for d, j in near if d <= max_distance][:k]
+            for m, (d, j) in enumerate(near):
+                dist[i, m], found[i, m] = d, j
+        return found, dist
