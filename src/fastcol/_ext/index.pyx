@@ -183,26 +183,26 @@ cdef inline bint _scratch(Side* side, Py_ssize_t capacity) noexcept nogil:
 
 cdef struct BoxJob:
     const Scene* sc
-    const long long* order  # NULL: items in item order
+    const long long* place  # the slot of each item (NULL: its box goes at its number)
     double* box             # 4 per item (or per slot)
     bint failed
 
 
 cdef void _box_rows(void* ctx, int slot, Py_ssize_t start, Py_ssize_t stop) noexcept nogil:
-    # the boxes of items (or slots) start..stop
+    # the boxes of items start..stop, read in item order (the rows in memory order)
     cdef BoxJob* job = <BoxJob*>ctx
     cdef Side side
-    cdef Py_ssize_t k
     cdef long long item
+    cdef double* b
     if not _scratch(&side, job.sc.capacity):
         job.failed = True
         return
-    for k in range(start, stop):
-        item = k if job.order == NULL else job.order[k]
+    for item in range(start, stop):
+        b = &job.box[4 * (item if job.place == NULL else job.place[item])]
         if _load_item(job.sc, &side, item):
-            view_box(&side.view, &job.box[4 * k])
+            view_box(&side.view, b)
         else:
-            _empty(&job.box[4 * k])
+            _empty(b)
     free(side.xs)
 
 
@@ -406,7 +406,8 @@ cdef Py_ssize_t _build(Py_ssize_t n, const double* box, long long* order,
 # ---------------------------------------------------------------------- box queries
 
 cdef inline bint _overlap(const double* a, const double* b) noexcept nogil:
-    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+    # all four tests, without a branch between them (which would be taken at random)
+    return (a[0] <= b[2]) & (b[0] <= a[2]) & (a[1] <= b[3]) & (b[1] <= a[3])
 
 
 cdef inline double _entry(const double* b, const double* ray, double limit) noexcept nogil:
@@ -502,30 +503,55 @@ cdef int _by_item(const void* a, const void* b) noexcept nogil:
 cdef bint _collide_row(const Scene* sc, Side* q, Side* it, long long i, Found* f) noexcept nogil:
     # the items colliding with query row i (loaded in q), appended to f in item order
     cdef long long stack[STACK]
-    cdef int top = 1
-    cdef long long node, s
+    cdef int top = 0
+    cdef long long node = 0, s, c
+    cdef bint in0, in1
     cdef double qb[4]
     cdef Py_ssize_t first = f.count
     view_box(&q.view, qb)
-    stack[0] = 0
-    while top > 0:
+    if not _overlap(sc.nbox, qb):
+        return True
+    # descend into the children whose boxes meet the query's (the second waits on
+    # the stack), list the items of the leaves
+    while True:
+        if sc.link[2 * node + 1] == 0:
+            c = sc.link[2 * node]
+            in0 = _overlap(&sc.nbox[4 * c], qb)
+            in1 = _overlap(&sc.nbox[4 * c + 4], qb)
+            if in0 or in1:
+                if in0 and in1:
+                    stack[top] = c + 1
+                    top += 1
+                node = c if in0 else c + 1
+                continue
+        else:
+            for s in range(sc.link[2 * node], sc.link[2 * node] + sc.link[2 * node + 1]):
+                if (_overlap(&sc.ibox[4 * s], qb) and _load_item(sc, it, sc.order[s])
+                        and collide_views(&q.view, &it.view)):
+                    if not _add(f, i, sc.order[s]):
+                        return False
+        if top == 0:
+            break
         top -= 1
         node = stack[top]
-        if not _overlap(&sc.nbox[4 * node], qb):
-            continue
-        if sc.link[2 * node + 1] == 0:
-            stack[top] = sc.link[2 * node] + 1
-            stack[top + 1] = sc.link[2 * node]
-            top += 2
-            continue
-        for s in range(sc.link[2 * node], sc.link[2 * node] + sc.link[2 * node + 1]):
-            if (_overlap(&sc.ibox[4 * s], qb) and _load_item(sc, it, sc.order[s])
-                    and collide_views(&q.view, &it.view)):
-                if not _add(f, i, sc.order[s]):
-                    return False
-    if f.count - first > 1:
+    if f.count - first > 8:
         qsort(&f.pairs[2 * first], f.count - first, 2 * sizeof(long long), _by_item)
+    else:
+        _sort_few(&f.pairs[2 * first], f.count - first)
     return True
+
+
+cdef inline void _sort_few(long long* pairs, Py_ssize_t n) noexcept nogil:
+    # pairs of one row by item: insertion, for the few a row usually has
+    cdef Py_ssize_t j, m
+    cdef long long item
+    for j in range(1, n):
+        item = pairs[2 * j + 1]
+        m = j
+        while m > 0 and pairs[2 * m - 1] > item:
+            pairs[2 * m + 1] = pairs[2 * m - 1]
+            m -= 1
+        pairs[2 * m + 1] = item
 
 
 cdef void _nearest_row(const Scene* sc, Side* q, Side* it, long long* items, double* dist,
@@ -545,8 +571,9 @@ cdef void _nearest_row(const Scene* sc, Side* q, Side* it, long long* items, dou
     while top > 0:
         top -= 1
         node = stack[top]
-        # the farthest distance still wanted (equal ones too: a lower item may come)
-        if bound[top] > (dist[k - 1] if filled == k else limit):
+        # the farthest distance still wanted (equal ones too: a lower item may come);
+        # INFINITY: an empty box
+        if not (bound[top] <= (dist[k - 1] if filled == k else limit) and bound[top] < INFINITY):
             continue
         if sc.link[2 * node + 1] == 0:
             child = sc.link[2 * node]
@@ -561,7 +588,8 @@ cdef void _nearest_row(const Scene* sc, Side* q, Side* it, long long* items, dou
             top += 2
             continue
         for s in range(sc.link[2 * node], sc.link[2 * node] + sc.link[2 * node + 1]):
-            if _gap(&sc.ibox[4 * s], qb) > (dist[k - 1] if filled == k else limit):
+            g = _gap(&sc.ibox[4 * s], qb)
+            if not (g <= (dist[k - 1] if filled == k else limit) and g < INFINITY):
                 continue
             item = sc.order[s]
             if not _load_item(sc, it, item):
@@ -607,8 +635,8 @@ cdef void _ray_row(const Scene* sc, Side* it, const QueryJob* job, Py_ssize_t i)
         while top > 0:
             top -= 1
             # a box entered after the best hit cannot hold a first hit (at the same
-            # t, a lower item still can)
-            if bound[top] > best[0]:
+            # t, a lower item still can); INFINITY: the ray misses the box
+            if not (bound[top] <= best[0] and bound[top] < INFINITY):
                 continue
             node = stack[top]
             if sc.link[2 * node + 1] == 0:
@@ -623,7 +651,8 @@ cdef void _ray_row(const Scene* sc, Side* it, const QueryJob* job, Py_ssize_t i)
                 top += 2
                 continue
             for s in range(sc.link[2 * node], sc.link[2 * node] + sc.link[2 * node + 1]):
-                if _entry(&sc.ibox[4 * s], ray, best[0]) > best[0]:
+                e0 = _entry(&sc.ibox[4 * s], ray, best[0])
+                if not (e0 <= best[0] and e0 < INFINITY):
                     continue
                 item = sc.order[s]
                 if not (_load_item(sc, it, item)
@@ -715,6 +744,7 @@ cdef class Tree:
     cdef double* nbox
     cdef long long* link
     cdef long long* order
+    cdef long long* place   # the slot of each item
     cdef double* ibox
     # queries running (on threads without the GIL), and a refit or rebuild running
     cdef int readers
@@ -731,9 +761,10 @@ cdef class Tree:
         free(self.nbox)
         free(self.link)
         free(self.order)
+        free(self.place)
         free(self.ibox)
         self.nbox = self.ibox = NULL
-        self.link = self.order = NULL
+        self.link = self.order = self.place = NULL
 
     cdef _Held _scene(self, Scene* sc):
         # sc (OUT): the arrays (held by the returned object) and the tree
@@ -778,11 +809,11 @@ cdef class Tree:
         else:
             self.readers -= 1
 
-    cdef void _boxes(self, Scene* sc, double* box, const long long* order, int slots) except *:
-        # the boxes of every item (order NULL) or slot
+    cdef void _boxes(self, Scene* sc, double* box, const long long* place, int slots) except *:
+        # the boxes of every item, at its number (place NULL) or its slot
         cdef BoxJob job
         job.sc = sc
-        job.order = order
+        job.place = place
         job.box = box
         job.failed = False
         run_rows(_box_rows, &job, sc.nitems, 4096, slots)
@@ -805,7 +836,9 @@ cdef class Tree:
             order = <long long*>malloc((n + 1) * sizeof(long long))
             link = <long long*>malloc((4 * n + 4) * sizeof(long long))
             self.ibox = <double*>malloc((4 * n + 4) * sizeof(double))
-            if box == NULL or order == NULL or link == NULL or self.ibox == NULL:
+            self.place = <long long*>malloc((n + 1) * sizeof(long long))
+            if (box == NULL or order == NULL or link == NULL or self.ibox == NULL
+                    or self.place == NULL):
                 raise MemoryError(f"no memory for an index of {n} items")
             held = self._scene(&sc)
             try:
@@ -814,6 +847,7 @@ cdef class Tree:
                     nnodes = _build(n, box, order, link)
                     if nnodes >= 0:
                         for k in range(n):
+                            self.place[order[k]] = k
                             self.ibox[4 * k] = box[4 * order[k]]
                             self.ibox[4 * k + 1] = box[4 * order[k] + 1]
                             self.ibox[4 * k + 2] = box[4 * order[k] + 2]
@@ -855,7 +889,7 @@ cdef class Tree:
         try:
             held = self._scene(&sc)
             try:
-                self._boxes(&sc, self.ibox, self.order, slots_for(workers))
+                self._boxes(&sc, self.ibox, self.place, slots_for(workers))
                 with nogil:
                     _fit(&sc, self.nbox)
             finally:
