@@ -23,7 +23,7 @@ the scalar kernels of the brute force (``collide_views``, ``raycast_view``,
 """
 
 from libc.math cimport INFINITY, sqrt
-from libc.stdlib cimport free, malloc, qsort, realloc
+from libc.stdlib cimport calloc, free, malloc, qsort, realloc
 from cpython.buffer cimport PyBUF_ANY_CONTIGUOUS, PyBuffer_Release, PyObject_GetBuffer
 
 from .batch cimport Side, load_row
@@ -471,6 +471,8 @@ cdef struct QueryJob:
     double* t
     double* point
     double* normal
+    # the rows in the order they are answered: nearby first (NULL: in row order)
+    const long long* perm
     bint failed
 
 
@@ -683,7 +685,7 @@ cdef void _query_rows(void* ctx, int slot, Py_ssize_t start, Py_ssize_t stop) no
     # query rows start..stop
     cdef QueryJob* job = <QueryJob*>ctx
     cdef Side q, it
-    cdef Py_ssize_t i
+    cdef Py_ssize_t pos, i
     q.xs = NULL
     if not _scratch(&it, job.sc.capacity):
         job.failed = True
@@ -692,7 +694,8 @@ cdef void _query_rows(void* ctx, int slot, Py_ssize_t start, Py_ssize_t stop) no
         job.failed = True
         free(it.xs)
         return
-    for i in range(start, stop):
+    for pos in range(start, stop):
+        i = pos if job.perm == NULL else job.perm[pos]
         if job.query == RAY:
             _ray_row(job.sc, &it, job, i)
         elif _load(&job.q, &q, i):
@@ -707,31 +710,113 @@ cdef void _query_rows(void* ctx, int slot, Py_ssize_t start, Py_ssize_t stop) no
     free(q.xs)
 
 
-cdef void _merge(Found* found, int slots, long long* out) noexcept nogil:
-    # out (OUT): the slots' pairs in row order (each slot's are: it took its blocks in
-    # order, and a row's pairs are all in one block)
-    cdef Py_ssize_t pos[256]
-    cdef int s, best
-    cdef Py_ssize_t k = 0, j
-    cdef long long row
+cdef bint _gather(Found* found, int slots, Py_ssize_t n, long long* out) noexcept nogil:
+    # out (OUT): the slots' pairs by row (each row's are one run, in item order, in
+    # one slot); False: no memory
+    cdef long long* at = <long long*>calloc(n + 1, sizeof(long long))
+    cdef Py_ssize_t j, k
+    cdef long long total = 0, c
+    cdef int s
+    if at == NULL:
+        return False
     for s in range(slots):
-        pos[s] = 0
-    while True:
-        best = -1
-        for s in range(slots):
-            if pos[s] < found[s].count and (
-                    best < 0 or found[s].pairs[2 * pos[s]] < found[best].pairs[2 * pos[best]]):
-                best = s
-        if best < 0:
-            return
-        row = found[best].pairs[2 * pos[best]]
-        j = pos[best]
-        while j < found[best].count and found[best].pairs[2 * j] == row:
-            out[2 * k] = row
-            out[2 * k + 1] = found[best].pairs[2 * j + 1]
-            k += 1
-            j += 1
-        pos[best] = j
+        for j in range(found[s].count):
+            at[found[s].pairs[2 * j]] += 1
+    for k in range(n):
+        c = at[k]
+        at[k] = total
+        total += c
+    for s in range(slots):
+        for j in range(found[s].count):
+            k = at[found[s].pairs[2 * j]]
+            at[found[s].pairs[2 * j]] += 1
+            out[2 * k] = found[s].pairs[2 * j]
+            out[2 * k + 1] = found[s].pairs[2 * j + 1]
+    free(at)
+    return True
+
+
+# ------------------------------------------------------------------ nearby rows first
+# Rows are answered in the order of a Morton code of a point of each (a circle's
+# centre, a segment's first end, a box's corner, a ray's origin), so that the rows a
+# thread answers one after the other read the same nodes and items: on 100,000 random
+# queries the tree and the rows no longer fit in the cache, and answering them in row
+# order cost 3-4 times as much per query as on 10,000.
+
+cdef inline unsigned int _spread(unsigned int v) noexcept nogil:
+    # the low 16 bits of v, one every other bit
+    v &= 0xFFFF
+    v = (v | (v << 8)) & 0x00FF00FF
+    v = (v | (v << 4)) & 0x0F0F0F0F
+    v = (v | (v << 2)) & 0x33333333
+    v = (v | (v << 1)) & 0x55555555
+    return v
+
+
+cdef inline unsigned int _cell(double x, double lo, double scale) noexcept nogil:
+    # x's 16-bit coordinate in the scene's box (out of it, or NaN: clamped)
+    cdef double u = (x - lo) * scale
+    if not u > 0.0:
+        return 0
+    if u >= 65535.0:
+        return 65535
+    return <unsigned int>u
+
+
+cdef long long* _nearby_order(const double* root, const void* data, bint f32,
+                              Py_ssize_t step, Py_ssize_t n) noexcept nogil:
+    # the rows 0..n sorted by the Morton code of the point (data[i * step],
+    # data[i * step + 1]) in box root; NULL when there is no memory (or no need)
+    cdef unsigned int* keys
+    cdef long long* perm
+    cdef long long* tmp
+    cdef Py_ssize_t i, count[256]
+    cdef unsigned int* keys2
+    cdef double x, y, sx, sy
+    cdef int shift, b
+    cdef Py_ssize_t total, c
+    if n < 1024 or step == 0 or not (root[0] <= root[2]):
+        return NULL
+    sx = 65535.0 / (root[2] - root[0]) if root[2] > root[0] else 0.0
+    sy = 65535.0 / (root[3] - root[1]) if root[3] > root[1] else 0.0
+    keys = <unsigned int*>malloc(2 * n * sizeof(unsigned int))
+    perm = <long long*>malloc(2 * n * sizeof(long long))
+    if keys == NULL or perm == NULL:
+        free(keys)
+        free(perm)
+        return NULL
+    keys2 = keys + n
+    tmp = perm + n
+    for i in range(n):
+        if f32:
+            x = (<const float*>data)[i * step]
+            y = (<const float*>data)[i * step + 1]
+        else:
+            x = (<const double*>data)[i * step]
+            y = (<const double*>data)[i * step + 1]
+        keys[i] = _spread(_cell(x, root[0], sx)) | (_spread(_cell(y, root[1], sy)) << 1)
+        perm[i] = i
+    # least significant byte first, each pass stable
+    for shift in range(0, 32, 8):
+        for b in range(256):
+            count[b] = 0
+        for i in range(n):
+            count[(keys[i] >> shift) & 255] += 1
+        total = 0
+        for b in range(256):
+            c = count[b]
+            count[b] = total
+            total += c
+        for i in range(n):
+            b = (keys[i] >> shift) & 255
+            keys2[count[b]] = keys[i]
+            tmp[count[b]] = perm[i]
+            count[b] += 1
+        for i in range(n):
+            keys[i] = keys2[i]
+            perm[i] = tmp[i]
+    free(keys)
+    return perm
 
 
 # ------------------------------------------------------------------------------ Tree
@@ -901,8 +986,18 @@ cdef class Tree:
                    int slots) except *:
         job.sc = sc
         job.failed = False
-        if self.nnodes > 0 and n > 0:
+        job.perm = NULL
+        if self.nnodes == 0 or n == 0:
+            return
+        try:
+            with nogil:
+                if job.query == RAY:
+                    job.perm = _nearby_order(sc.nbox, job.org, False, job.so, n)
+                else:
+                    job.perm = _nearby_order(sc.nbox, job.q.data, job.q.f32, job.q.width, n)
             run_rows(_query_rows, job, n, grain, slots)
+        finally:
+            free(<void*>job.perm)
         if job.failed:
             raise MemoryError("no memory for the query's scratch buffers")
 
@@ -914,6 +1009,7 @@ cdef class Tree:
         cdef int slots = slots_for(workers), s
         cdef Py_ssize_t total = 0
         cdef long long* out
+        cdef bint ok
         job.query = COLLIDE
         job.found = <Found*>malloc(slots * sizeof(Found))
         if job.found == NULL:
@@ -934,7 +1030,9 @@ cdef class Tree:
             result = np.empty((total, 2), dtype=np.int64)
             out = <long long*>qheld.address(result)
             with nogil:
-                _merge(job.found, slots, out)
+                ok = _gather(job.found, slots, job.q.n, out)
+            if not ok:
+                raise MemoryError()
             return result
         finally:
             self._leave(False)
