@@ -226,37 +226,48 @@ cdef void _fit(const Scene* sc, double* nbox) noexcept nogil:
 
 # ----------------------------------------------------------------------------- build
 
-cdef inline double _centre(const double* box, long long item, int axis) noexcept nogil:
-    return 0.5 * (box[4 * item + axis] + box[4 * item + axis + 2])
+# The build works on slots: order[k] is the item in slot k and box[4 k] its box, moved
+# together, so every pass over a node's items reads one run of memory.
+
+cdef inline double _centre(const double* box, Py_ssize_t k, int axis) noexcept nogil:
+    return 0.5 * (box[4 * k + axis] + box[4 * k + axis + 2])
 
 
-cdef inline bint _placed(const double* box, long long item) noexcept nogil:
-    # whether the item has a box with a finite centre, by which the build places it
-    # (the others: rows that are no shape, and boxes beyond the float range)
-    cdef double x = _centre(box, item, 0), y = _centre(box, item, 1)
-    return box[4 * item] <= box[4 * item + 2] and _finite2(x, y)
+cdef inline bint _placed(const double* box, Py_ssize_t k) noexcept nogil:
+    # whether the box has a finite centre, by which the build places it (the others:
+    # rows that are no shape, and boxes beyond the float range)
+    return box[4 * k] <= box[4 * k + 2] and _finite2(_centre(box, k, 0), _centre(box, k, 1))
 
 
-cdef Py_ssize_t _select(long long* order, Py_ssize_t start, Py_ssize_t end, Py_ssize_t mid,
-                        const double* box, int axis) noexcept nogil:
-    # order[start:end] rearranged so that no centre before mid is greater than the one
+cdef inline void _swap(long long* order, double* box, Py_ssize_t i, Py_ssize_t j) noexcept nogil:
+    cdef long long t = order[i]
+    cdef double b
+    cdef int a
+    order[i] = order[j]
+    order[j] = t
+    for a in range(4):
+        b = box[4 * i + a]
+        box[4 * i + a] = box[4 * j + a]
+        box[4 * j + a] = b
+
+
+cdef Py_ssize_t _select(long long* order, double* box, Py_ssize_t start, Py_ssize_t end,
+                        Py_ssize_t mid, int axis) noexcept nogil:
+    # slots start..end rearranged so that no centre before mid is greater than the one
     # at mid and none after it is less (a quickselect); returns mid
     cdef Py_ssize_t lo = start, hi = end - 1, i, j
-    cdef long long t
     cdef double pivot
     while lo < hi:
-        pivot = _centre(box, order[(lo + hi) // 2], axis)
+        pivot = _centre(box, (lo + hi) // 2, axis)
         i = lo
         j = hi
         while i <= j:
-            while _centre(box, order[i], axis) < pivot:
+            while _centre(box, i, axis) < pivot:
                 i += 1
-            while _centre(box, order[j], axis) > pivot:
+            while _centre(box, j, axis) > pivot:
                 j -= 1
             if i <= j:
-                t = order[i]
-                order[i] = order[j]
-                order[j] = t
+                _swap(order, box, i, j)
                 i += 1
                 j -= 1
         if mid <= j:
@@ -272,9 +283,15 @@ cdef inline double _half_perimeter(const double* b) noexcept nogil:
     return (b[2] - b[0]) + (b[3] - b[1]) if b[0] <= b[2] else 0.0
 
 
-cdef Py_ssize_t _split(long long* order, Py_ssize_t start, Py_ssize_t end, const double* box,
+cdef inline int _bin(const double* box, Py_ssize_t k, int axis, double lo,
+                     double scale) noexcept nogil:
+    cdef int b = <int>((_centre(box, k, axis) - lo) * scale)
+    return min(max(b, 0), BINS - 1)
+
+
+cdef Py_ssize_t _split(long long* order, double* box, Py_ssize_t start, Py_ssize_t end,
                        int depth) noexcept nogil:
-    # where order[start:end] (items that are shapes) splits in two, rearranged so
+    # where slots start..end (placed items) split in two, rearranged so
     cdef double lo[2]
     cdef double hi[2]
     cdef double bins[BINS][4]
@@ -285,12 +302,11 @@ cdef Py_ssize_t _split(long long* order, Py_ssize_t start, Py_ssize_t end, const
     cdef double c, extent, scale, cost, best_cost
     cdef Py_ssize_t k, mid = (start + end) // 2, n = end - start, i, j
     cdef int axis, b, best = -1
-    cdef long long t
     lo[0] = lo[1] = INFINITY
     hi[0] = hi[1] = -INFINITY
     for k in range(start, end):
         for axis in range(2):
-            c = _centre(box, order[k], axis)
+            c = _centre(box, k, axis)
             lo[axis] = min(lo[axis], c)
             hi[axis] = max(hi[axis], c)
     axis = 0 if hi[0] - lo[0] >= hi[1] - lo[1] else 1
@@ -298,16 +314,15 @@ cdef Py_ssize_t _split(long long* order, Py_ssize_t start, Py_ssize_t end, const
     if not (extent > 0.0 and extent < INFINITY) or depth >= DEEPEST:
         return mid  # coincident centres (or too deep): halves by count
     if _split_mode == MEDIAN:
-        return _select(order, start, end, mid, box, axis)
+        return _select(order, box, start, end, mid, axis)
     scale = BINS / extent
     for b in range(BINS):
         count[b] = 0
         _empty(bins[b])
     for k in range(start, end):
-        b = <int>((_centre(box, order[k], axis) - lo[axis]) * scale)
-        b = min(max(b, 0), BINS - 1)
+        b = _bin(box, k, axis, lo[axis], scale)
         count[b] += 1
-        _union(bins[b], &box[4 * order[k]])
+        _union(bins[b], &box[4 * k])
     # left[b], below[b]: the box and count of bins 0..b; then the planes from the right
     _empty(acc)
     i = 0
@@ -332,28 +347,26 @@ cdef Py_ssize_t _split(long long* order, Py_ssize_t start, Py_ssize_t end, const
             best = b
     if best < 0:
         return mid
-    # the items of bins below best first
+    # the slots of bins below best first
     i = start
     j = end - 1
     while i <= j:
-        b = <int>((_centre(box, order[i], axis) - lo[axis]) * scale)
-        if min(max(b, 0), BINS - 1) < best:
+        if _bin(box, i, axis, lo[axis], scale) < best:
             i += 1
         else:
-            t = order[i]
-            order[i] = order[j]
-            order[j] = t
+            _swap(order, box, i, j)
             j -= 1
     return i if start < i < end else mid
 
 
-cdef Py_ssize_t _build(Py_ssize_t n, const double* box, long long* order,
+cdef Py_ssize_t _build(Py_ssize_t n, const double* items, long long* order, double* box,
                        long long* link) noexcept nogil:
-    # order, link (OUT): the tree over items 0..n with boxes box; returns its number of
-    # nodes (-1: no memory; 0 for no items).  The placed items come first in the order
+    # order, box, link (OUT): the tree over items 0..n whose boxes are items (4 each),
+    # with each slot's item and box; returns its number of nodes (-1: no memory; 0 for
+    # no items).  The placed items come first in the order
     cdef Py_ssize_t nvalid = 0, k, top = 0, nnodes = 1, start, end, mid
     cdef long long node
-    cdef int depth
+    cdef int depth, a
     cdef long long* tasks
     if n == 0:
         return 0
@@ -361,14 +374,17 @@ cdef Py_ssize_t _build(Py_ssize_t n, const double* box, long long* order,
     if tasks == NULL:
         return -1
     for k in range(n):
-        if _placed(box, k):
+        if _placed(items, k):
             order[nvalid] = k
             nvalid += 1
     end = nvalid
     for k in range(n):
-        if not _placed(box, k):
+        if not _placed(items, k):
             order[end] = k
             end += 1
+    for k in range(n):
+        for a in range(4):
+            box[4 * k + a] = items[4 * order[k] + a]
     tasks[0] = 0
     tasks[1] = 0
     tasks[2] = n
@@ -389,7 +405,7 @@ cdef Py_ssize_t _build(Py_ssize_t n, const double* box, long long* order,
         elif start >= nvalid:
             mid = (start + end) // 2
         else:
-            mid = _split(order, start, end, box, depth)
+            mid = _split(order, box, start, end, depth)
         link[2 * node] = nnodes
         link[2 * node + 1] = 0
         for k in range(2):
@@ -929,14 +945,10 @@ cdef class Tree:
             try:
                 self._boxes(&sc, box, NULL, slots)
                 with nogil:
-                    nnodes = _build(n, box, order, link)
+                    nnodes = _build(n, box, order, self.ibox, link)
                     if nnodes >= 0:
                         for k in range(n):
                             self.place[order[k]] = k
-                            self.ibox[4 * k] = box[4 * order[k]]
-                            self.ibox[4 * k + 1] = box[4 * order[k] + 1]
-                            self.ibox[4 * k + 2] = box[4 * order[k] + 2]
-                            self.ibox[4 * k + 3] = box[4 * order[k] + 3]
             finally:
                 free(sc.src)
             if nnodes < 0:
