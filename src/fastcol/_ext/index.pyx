@@ -34,6 +34,9 @@ from .queries cimport View, closest_views, collide_views
 from .shapes cimport POLYGON
 from .sweeps cimport raycast_view
 
+cdef extern from "fc_prefetch.h":
+    void prefetch "FC_PREFETCH" (const void* p) noexcept nogil
+
 import numpy as np
 
 from fastcol import _batch
@@ -45,6 +48,7 @@ cdef enum:
     DEEPEST = 64        # deeper nodes are halved by count
     STACK = 160         # > DEEPEST + 64 levels, one pending sibling each
     SAMPLE = 255        # items sampled for the ordinary size
+    AHEAD = 8           # refit asks for the row this many slots ahead
     SAH = 0             # how nodes are split (bench_index.py measures them)
     MEDIAN = 1
     MORTON = 2
@@ -80,8 +84,12 @@ cdef struct Source:
 
 
 cdef struct Scene:
-    # what a query reads: the indexed arrays and the tree
-    Source* src
+    # what a query reads: the indexed arrays, the index's copy of their rows, and the
+    # tree
+    Source* src             # the arrays (read by build and refit)
+    const Source* kept      # the rows as the last build or refit read them, per array
+    const long long* at     # per slot: the item's row in its array's copy
+    const int* srcof        # per slot: its array
     int nsrc
     Py_ssize_t nitems, nnodes
     const double* nbox      # 4 per node: x0, y0, x1, y1
@@ -147,8 +155,8 @@ cdef inline bint _load(const Source* s, Side* side, Py_ssize_t row) noexcept nog
     return load_row(side, <const double*>s.data + row * s.width, row)
 
 
-cdef inline bint _load_item(const Scene* sc, Side* side, long long item) noexcept nogil:
-    # side.view (OUT): the item; its array is the last whose first item is <= item
+cdef inline int _source_of(const Scene* sc, long long item) noexcept nogil:
+    # the array of the item: the last whose first item is <= item
     cdef int lo = 0, hi = sc.nsrc - 1, mid
     while lo < hi:
         mid = (lo + hi + 1) // 2
@@ -156,12 +164,34 @@ cdef inline bint _load_item(const Scene* sc, Side* side, long long item) noexcep
             lo = mid
         else:
             hi = mid - 1
-    return _load(&sc.src[lo], side, item - sc.src[lo].first)
+    return lo
+
+
+cdef inline bint _load_item(const Scene* sc, Side* side, long long item) noexcept nogil:
+    # side.view (OUT): the item, from its array
+    cdef int k = _source_of(sc, item)
+    return _load(&sc.src[k], side, item - sc.src[k].first)
 
 
 cdef inline bint _finite2(double x, double y) noexcept nogil:
     # x - x is 0.0 for every finite x, NaN for NaN and inf
     return (x - x) + (y - y) == 0.0
+
+
+cdef inline bint _load_slot(const Scene* sc, Side* side, Py_ssize_t s) noexcept nogil:
+    # side.view (OUT): the item in slot s, from the index's copy of the rows
+    return _load(&sc.kept[sc.srcof[s]], side, sc.at[s])
+
+
+cdef inline void _keep(const Scene* sc, long long item, Py_ssize_t s) noexcept nogil:
+    # the item's row copied from its array to its place in the index's copy
+    cdef int k = sc.srcof[s]
+    cdef const Source* a = &sc.src[k]
+    cdef const Source* c = &sc.kept[k]
+    cdef Py_ssize_t size = (4 if a.f32 else 8) * a.width, row = item - a.first
+    memcpy(<char*>c.data + sc.at[s] * size, <const char*>a.data + row * size, size)
+    if a.counts != NULL:
+        (<long long*>c.counts)[sc.at[s]] = a.counts[row]
 
 
 cdef inline void _empty(double* b) noexcept nogil:
@@ -190,27 +220,42 @@ cdef inline bint _scratch(Side* side, Py_ssize_t capacity) noexcept nogil:
 
 cdef struct BoxJob:
     const Scene* sc
-    const long long* place  # the slot of each item (NULL: its box goes at its number)
+    bint refit              # False: items start..stop, boxes at their numbers; True:
+                            # slots start..stop, rows to the index's copy, boxes per slot
     double* box             # 4 per item (or per slot)
     bint failed
 
 
 cdef void _box_rows(void* ctx, int slot, Py_ssize_t start, Py_ssize_t stop) noexcept nogil:
-    # the boxes of items start..stop, read in item order (the rows in memory order)
+    # the boxes of items (slots) start..stop
     cdef BoxJob* job = <BoxJob*>ctx
+    cdef const Scene* sc = job.sc
     cdef Side side
-    cdef long long item
-    cdef double* b
-    if not _scratch(&side, job.sc.capacity):
+    cdef Py_ssize_t k
+    cdef bint ok
+    if not _scratch(&side, sc.capacity):
         job.failed = True
         return
-    for item in range(start, stop):
-        b = &job.box[4 * (item if job.place == NULL else job.place[item])]
-        if _load_item(job.sc, &side, item):
-            view_box(&side.view, b)
+    for k in range(start, stop):
+        if job.refit:
+            # the slots in order, so the copy and the boxes are written in order; the
+            # arrays' rows are read scattered: ask for them ahead
+            if k + AHEAD < stop:
+                _prefetch_item(sc, sc.order[k + AHEAD], sc.srcof[k + AHEAD])
+            _keep(sc, sc.order[k], k)
+            ok = _load_slot(sc, &side, k)
         else:
-            _empty(b)
+            ok = _load_item(sc, &side, k)
+        if ok:
+            view_box(&side.view, &job.box[4 * k])
+        else:
+            _empty(&job.box[4 * k])
     free(side.xs)
+
+
+cdef inline void _prefetch_item(const Scene* sc, long long item, int k) noexcept nogil:
+    cdef const Source* a = &sc.src[k]
+    prefetch(<const char*>a.data + (item - a.first) * (4 if a.f32 else 8) * a.width)
 
 
 cdef void _fit(const Scene* sc, double* nbox) noexcept nogil:
@@ -762,7 +807,7 @@ cdef bint _collide_row(const Scene* sc, Side* q, Side* it, long long i, Found* f
                 continue
         else:
             for s in range(sc.link[2 * node], sc.link[2 * node] + sc.link[2 * node + 1]):
-                if (_overlap(&sc.ibox[4 * s], qb) and _load_item(sc, it, sc.order[s])
+                if (_overlap(&sc.ibox[4 * s], qb) and _load_slot(sc, it, s)
                         and collide_views(&q.view, &it.view)):
                     if not _add(f, i, sc.order[s]):
                         return False
@@ -828,7 +873,7 @@ cdef void _nearest_row(const Scene* sc, Side* q, Side* it, long long* items, dou
             if not (g <= (dist[k - 1] if filled == k else limit) and g < INFINITY):
                 continue
             item = sc.order[s]
-            if not _load_item(sc, it, item):
+            if not _load_slot(sc, it, s):
                 continue
             d = closest_views(&q.view, &it.view, out)
             d = d if d > 0.0 else 0.0
@@ -892,7 +937,7 @@ cdef void _ray_row(const Scene* sc, Side* it, const QueryJob* job, Py_ssize_t r,
                 if not (e0 <= best[0] and e0 < INFINITY):
                     continue
                 item = sc.order[s]
-                if not (_load_item(sc, it, item)
+                if not (_load_slot(sc, it, s)
                         and raycast_view(&it.view, ray[0], ray[1], ray[2], ray[3], limit, out)):
                     continue
                 if found < 0 or out[0] < best[0] or (out[0] == best[0] and item < found):
@@ -1024,8 +1069,13 @@ cdef class Tree:
     cdef double* nbox
     cdef long long* link
     cdef long long* order
-    cdef long long* place   # the slot of each item
     cdef double* ibox
+    # the items' rows as the last build or refit read them (in slot order, per array:
+    # a query reads nearby items from nearby memory), and where each slot's row is
+    cdef Source* kept
+    cdef int nkept
+    cdef long long* at
+    cdef int* srcof
     # queries running (on threads without the GIL), and a refit or rebuild running
     cdef int readers
     cdef bint writing
@@ -1038,13 +1088,22 @@ cdef class Tree:
         self._free()
 
     cdef void _free(self):
+        cdef int k
         free(self.nbox)
         free(self.link)
         free(self.order)
-        free(self.place)
         free(self.ibox)
+        free(self.at)
+        free(self.srcof)
+        for k in range(self.nkept):
+            free(<void*>self.kept[k].data)
+            free(<void*>self.kept[k].counts)
+        free(self.kept)
         self.nbox = self.ibox = NULL
-        self.link = self.order = self.place = NULL
+        self.link = self.order = self.at = NULL
+        self.srcof = NULL
+        self.kept = NULL
+        self.nkept = 0
 
     cdef _Held _scene(self, Scene* sc):
         # sc (OUT): the arrays (held by the returned object) and the tree
@@ -1066,6 +1125,9 @@ cdef class Tree:
         except BaseException:
             free(sc.src)
             raise
+        sc.kept = self.kept
+        sc.at = self.at
+        sc.srcof = self.srcof
         sc.nitems = self.nitems
         sc.nnodes = self.nnodes
         sc.nbox = self.nbox
@@ -1089,11 +1151,11 @@ cdef class Tree:
         else:
             self.readers -= 1
 
-    cdef void _boxes(self, Scene* sc, double* box, const long long* place, int slots) except *:
-        # the boxes of every item, at its number (place NULL) or its slot
+    cdef void _boxes(self, Scene* sc, double* box, bint refit, int slots) except *:
+        # the boxes of every item, at its number, or (refit) at its slot
         cdef BoxJob job
         job.sc = sc
-        job.place = place
+        job.refit = refit
         job.box = box
         job.failed = False
         run_rows(_box_rows, &job, sc.nitems, 4096, slots)
@@ -1116,22 +1178,18 @@ cdef class Tree:
             order = <long long*>malloc((n + 1) * sizeof(long long))
             link = <long long*>malloc((4 * n + 4) * sizeof(long long))
             self.ibox = <double*>malloc((4 * n + 4) * sizeof(double))
-            self.place = <long long*>malloc((n + 1) * sizeof(long long))
-            if (box == NULL or order == NULL or link == NULL or self.ibox == NULL
-                    or self.place == NULL):
+            if box == NULL or order == NULL or link == NULL or self.ibox == NULL:
                 raise MemoryError(f"no memory for an index of {n} items")
             held = self._scene(&sc)
             try:
-                self._boxes(&sc, box, NULL, slots)
+                self._boxes(&sc, box, False, slots)
                 with nogil:
                     nnodes = _build(n, box, order, self.ibox, link)
-                    if nnodes >= 0:
-                        for k in range(n):
-                            self.place[order[k]] = k
+                if nnodes < 0:
+                    raise MemoryError(f"no memory for an index of {n} items")
+                self._copy_rows(&sc, order)
             finally:
                 free(sc.src)
-            if nnodes < 0:
-                raise MemoryError(f"no memory for an index of {n} items")
             self.link = <long long*>realloc(link, (2 * nnodes + 2) * sizeof(long long))
             link = NULL
             self.order = order
@@ -1155,17 +1213,68 @@ cdef class Tree:
             free(link)
             self._leave(True)
 
+    cdef void _copy_rows(self, Scene* sc, const long long* order) except *:
+        # the index's copy of the rows, in slot order per array
+        cdef int k
+        cdef Py_ssize_t s, size
+        cdef long long item
+        cdef long long* fill
+        self.kept = <Source*>calloc(sc.nsrc + 1, sizeof(Source))
+        self.at = <long long*>malloc((self.nitems + 1) * sizeof(long long))
+        self.srcof = <int*>malloc((self.nitems + 1) * sizeof(int))
+        if self.kept == NULL or self.at == NULL or self.srcof == NULL:
+            raise MemoryError(f"no memory for an index of {self.nitems} items")
+        self.nkept = sc.nsrc
+        for k in range(sc.nsrc):
+            self.kept[k] = sc.src[k]
+            size = (4 if sc.src[k].f32 else 8) * sc.src[k].width
+            self.kept[k].data = malloc(sc.src[k].n * size + 8)
+            self.kept[k].counts = NULL
+            if sc.src[k].counts != NULL:
+                self.kept[k].counts = <long long*>malloc((sc.src[k].n + 1) * sizeof(long long))
+            if self.kept[k].data == NULL or (sc.src[k].counts != NULL
+                                             and self.kept[k].counts == NULL):
+                raise MemoryError(f"no memory for an index of {self.nitems} items")
+        sc.kept = self.kept
+        sc.at = self.at
+        sc.srcof = self.srcof
+        fill = <long long*>calloc(sc.nsrc + 1, sizeof(long long))
+        if fill == NULL:
+            raise MemoryError()
+        with nogil:
+            for s in range(self.nitems):
+                item = order[s]
+                k = _source_of(sc, item)
+                self.srcof[s] = k
+                self.at[s] = fill[k]
+                fill[k] += 1
+                _keep(sc, item, s)
+        free(fill)
+
     def rebuild(self, workers):
         self._make(workers)
 
     def refit(self, workers):
         cdef Scene sc
         cdef _Held held
+        cdef int k
+        cdef bint same = True
         self._enter(True)
         try:
             held = self._scene(&sc)
             try:
-                self._boxes(&sc, self.ibox, self.place, slots_for(workers))
+                for k in range(sc.nsrc):
+                    same = same and (sc.src[k].kind == self.kept[k].kind
+                                     and sc.src[k].f32 == self.kept[k].f32
+                                     and sc.src[k].width == self.kept[k].width)
+                if not same:
+                    # an array's data was replaced by rows of another layout: its
+                    # copy cannot take them
+                    self._leave(True)
+                    self._make(workers)
+                    self._enter(True)
+                    return
+                self._boxes(&sc, self.ibox, True, slots_for(workers))
                 with nogil:
                     _fit(&sc, self.nbox)
             finally:
