@@ -53,8 +53,9 @@ class ShapeIndex:
     arrays : shape array, or a sequence of shape arrays
         The items: the rows of ``arrays[0]`` are items ``0 .. len(arrays[0]) - 1``, the
         rows of ``arrays[1]`` come next, and so on (any mix of the six array types and
-        of float64 and float32).  The arrays are not copied: write to their data and
-        call `refit` to move the items.
+        of float64 and float32).  The index reads the rows when it is built and at
+        each `refit` or `rebuild`: write to the arrays' data, then call `refit`, to
+        move the items.
     workers : int, optional
         Threads for building, `refit`, `rebuild`, and the default of every query's
         ``workers`` (``-1``: every core).
@@ -281,6 +282,8 @@ class ShapeIndex:
             x, one = self._one_row(x), True
         elif isinstance(x, np.ndarray) and x.ndim == 2:
             x = self._points(_batch.as_float_array(x, 2, 2, "shapes_or_points"))
+        elif isinstance(x, np.ndarray) and x.shape == (2,):
+            x, one = self._points(np.array([as_point(x, "shapes_or_points")])), True
         elif not _batch.is_array(x):
             if isinstance(x, (list, tuple)) and len(x) == 2 and not any(
                     _batch.is_array(v) or isinstance(v, self._shape_type) for v in x):

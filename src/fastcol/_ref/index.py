@@ -4,8 +4,9 @@ The obviously-correct oracle of the compiled bounding-volume hierarchy
 (``_ext/index.pyx``): ``fastcol.ShapeIndex`` documents the contract, and both backends
 answer it with the same exact scalar kernels, so the hierarchy, which only skips items
 whose boxes cannot meet the query, must give the same answers.  There is no tree here:
-``refit`` and ``rebuild`` have nothing to do, and every query reads the arrays' rows
-as they are when it runs.  ``workers`` is accepted and ignored (one thread).
+the items are read from the arrays at build, ``refit`` and ``rebuild`` (as the
+compiled index copies them), and every query runs over all of them.  ``workers`` is
+accepted and ignored (one thread).
 """
 
 from __future__ import annotations
@@ -19,23 +20,24 @@ from .batch import _limits, _rows, _vectors
 
 
 class Tree:
-    """The items of the indexed arrays, read afresh by every query."""
+    """The items of the indexed arrays, as the last build or refit read them."""
 
     def __init__(self, arrays, workers):
         self._arrays = arrays
+        self.refit(workers)
 
     def refit(self, workers):
-        pass
-
-    def rebuild(self, workers):
-        pass
-
-    def _items(self):
-        # every item as a shape of this backend (None for a row that is no shape)
+        # every item that is a shape, numbered, as a shape of this backend
         items = []
         for a in self._arrays:
             items += _rows(a, len(a))
-        return [(j, s) for j, s in enumerate(items) if s is not None]
+        self._shapes = [(j, s) for j, s in enumerate(items) if s is not None]
+
+    def rebuild(self, workers):
+        self.refit(workers)
+
+    def _items(self):
+        return self._shapes
 
     def query(self, shapes, workers):
         items = self._items()
