@@ -22,7 +22,7 @@ MODULES = ["_api", "shapes", "records", "arrays"]
 PACKAGES = {"reference": "fastcol._ref", "compiled": "fastcol._ext"}
 # modules outside the backends, whose examples run on the façade as a user runs them
 PUBLIC_MODULES = ["fastcol._batch", "fastcol.demo.scene", "fastcol.demo.step",
-                  "fastcol.demo.cli"]
+                  "fastcol.demo.cli", "fastcol.demo.lidar"]
 
 
 def _public(backend):

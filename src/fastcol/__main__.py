@@ -2,7 +2,8 @@
 
 ``info`` prints the version, the backend and how the extension was built.  ``demo``
 is the main job: the ball pit (``fastcol.demo``), bodies falling, colliding and
-settling, drawn to an animated GIF.  ``bench`` prints a quick speed table.
+settling, drawn to an animated GIF (``--scene lidar``: agents steering among walls by
+their rays, ``fastcol.demo.lidar``).  ``bench`` prints a quick speed table.
 """
 
 from __future__ import annotations
@@ -41,9 +42,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m fastcol", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("info", help="version, backend, compiler and flags")
-    demo = sub.add_parser("demo", help="the main job: the ball pit, bodies falling and settling",
+    demo = sub.add_parser("demo", help="the main job: the ball pit, bodies falling and settling "
+                                       "(--scene lidar: agents scanning with rays)",
                           description="The ball pit: bodies of four shapes fall, collide "
-                                      "and settle, on fastcol's buffer API.")
+                                      "and settle, on fastcol's buffer API.  --scene lidar: "
+                                      "agents find their way among walls and boxes by "
+                                      "casting rays into a ShapeIndex.")
     from fastcol.demo.cli import add_arguments, run
 
     add_arguments(demo)

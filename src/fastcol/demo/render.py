@@ -1,4 +1,4 @@
-"""Drawing the ball pit: frames for an animated GIF or PNGs (Pillow), or a live window.
+"""Drawing the demos: frames for an animated GIF or PNGs (Pillow), or a live window.
 
 Both are optional: Pillow comes with the ``demo`` extra (``pip install "fastcol[demo]"``),
 pygame-ce is installed separately for ``--window``.  Frames are drawn in palette mode
@@ -6,7 +6,9 @@ pygame-ce is installed separately for ``--window``.  Frames are drawn in palette
 600 bodies at 480 pixels wide take about 600 KB.
 
 Geometry for drawing is read back from the shape arrays (``.data``, ``.vertices``),
-the same rows the queries saw: what you see is what collided.
+the same rows the queries saw: what you see is what collided.  The lidar scene
+(``LidarRecorder``) draws each ray from where it was cast to where ``ShapeIndex.raycast``
+stopped it, its hit marked.
 """
 
 from __future__ import annotations
@@ -149,6 +151,74 @@ class FrameRecorder:
             frame.save(name)
             written.append(name)
         return written
+
+
+# the lidar scene's colours and their palette indices (0 and 1: BACKGROUND, WALL)
+LIDAR_COLOURS = ((40, 58, 68), (255, 209, 102), (226, 228, 236), (110, 140, 230),
+                 (42, 157, 143), (231, 84, 128), (244, 162, 97))
+RAY, HIT, SEGMENT, BOX, ORIENTED, POLYGON, AGENT = range(2, 9)
+
+
+def lidar_primitives(scene, scale, height_px):
+    """The lidar scene in pixel coordinates (y down): ``(rays, hits, walls, solids,
+    agents)``; ``rays`` and ``walls`` ``(n, 4)`` line ends, ``hits`` ``(m, 2)`` points,
+    ``solids`` a list of ``(palette index, ring)``, ``agents`` ``(n, 4)`` ellipse boxes."""
+
+    def px(xy):
+        return np.stack([xy[..., 0] * scale + 1.0, height_px - xy[..., 1] * scale], axis=-1)
+
+    s = scene.scan
+    rays = np.concatenate([px(s.origins), px(s.ends)], axis=1)
+    hits = px(s.hits.point[s.hits.hit])
+    walls, boxes, oriented, polygons = scene.statics
+    segments = np.concatenate([px(walls.data[:, 0:2]), px(walls.data[:, 2:4])], axis=1)
+    solids = []
+    b = boxes.data
+    corners = np.stack([b[:, [0, 1]], b[:, [2, 1]], b[:, [2, 3]], b[:, [0, 3]]], axis=1)
+    solids.extend((BOX, ring) for ring in px(corners))
+    o = oriented.data
+    cos, sin = np.cos(o[:, 4]), np.sin(o[:, 4])
+    corners = [np.stack([o[:, 0] + sx * o[:, 2] * cos - sy * o[:, 3] * sin,
+                         o[:, 1] + sx * o[:, 2] * sin + sy * o[:, 3] * cos], axis=1)
+               for sx, sy in ((1, 1), (-1, 1), (-1, -1), (1, -1))]
+    solids.extend((ORIENTED, ring) for ring in px(np.stack(corners, axis=1)))
+    rings = px(polygons.vertices)
+    solids.extend((POLYGON, rings[i, : polygons.counts[i]]) for i in range(len(polygons)))
+    a = scene.agents.data
+    centre, r = px(a[:, 0:2]), a[:, 2:3] * scale
+    agents = np.concatenate([centre - r, centre + r], axis=1)
+    return rays, hits, segments, solids, agents
+
+
+class LidarRecorder(FrameRecorder):
+    """Collects frames of the lidar scene (``fastcol.demo.lidar``), drawn with Pillow."""
+
+    def __init__(self, scene, width_px=640):
+        super().__init__(scene, width_px)
+        palette = [*BACKGROUND, *WALL]
+        for colour in LIDAR_COLOURS:
+            palette.extend(colour)
+        self.palette = palette + [0] * (768 - len(palette))
+
+    def draw(self, scene):
+        """Append a picture of the scene and its last scan."""
+        from PIL import ImageDraw
+
+        image = self._image.new("P", self.size, 0)
+        image.putpalette(self.palette)
+        draw = ImageDraw.Draw(image)
+        rays, hits, walls, solids, agents = lidar_primitives(scene, self.scale, self.size[1] - 1)
+        for line in rays.tolist():
+            draw.line(line, fill=RAY)
+        for colour, ring in solids:
+            draw.polygon([tuple(p) for p in ring.tolist()], fill=colour)
+        for line in walls.tolist():
+            draw.line(line, fill=SEGMENT, width=3)
+        for box in agents.tolist():
+            draw.ellipse(box, fill=AGENT, outline=0)
+        for x, y in hits.tolist():
+            draw.rectangle([x - 1, y - 1, x, y], fill=HIT)
+        self.frames.append(image)
 
 
 # SDL's video drivers that open no window
