@@ -1361,3 +1361,43 @@ def test_nearest_takes_a_numpy_point(fc):
     idx = fc.ShapeIndex(fc.CircleArray([[0, 0, 1], [5, 0, 1]]))
     items, dist = idx.nearest(np.array([3.5, 0.0]), k=2)
     assert items.tolist() == [1, 0] and dist.tolist() == [0.5, 2.5]
+
+
+def test_threads_query_one_index_at_once(fc):
+    """Several Python threads querying one index at once get the answers one thread
+    gets (the compiled queries release the GIL and run side by side); a refit while
+    another thread's query runs is refused, never a torn read."""
+    import threading
+
+    rng = np.random.default_rng(7)
+    n = pick(fc, 30, 3000)
+    side = math.sqrt(n) * 2.0
+    balls = fc.CircleArray(np.column_stack([rng.uniform(0, side, (n, 2)), rng.uniform(0, 1, n)]))
+    idx = fc.ShapeIndex([balls, fc.SegmentArray(rng.uniform(0, side, (n, 4)))])
+    origins = rng.uniform(0, side, (pick(fc, 20, 20000), 2))
+    directions = rng.normal(size=origins.shape)
+    want = idx.raycast(origins, directions)
+    got, errors = [], []
+
+    def work():
+        try:
+            for _ in range(3):
+                got.append(idx.raycast(origins, directions))
+        except Exception as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for t in threads:
+        t.start()
+    refused = 0
+    for _ in range(20):
+        try:
+            idx.refit()
+        except RuntimeError as exc:
+            assert "while queried" in str(exc)
+            refused += 1
+    for t in threads:
+        t.join()
+    assert not errors and len(got) == 12
+    for h in got:
+        assert all(np.array_equal(a, b) for a, b in zip(h, want))

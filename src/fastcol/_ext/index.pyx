@@ -33,6 +33,14 @@ from libc.math cimport INFINITY, sqrt
 from libc.stdlib cimport calloc, free, malloc, qsort, realloc
 from libc.string cimport memcpy
 from cpython.buffer cimport PyBUF_ANY_CONTIGUOUS, PyBuffer_Release, PyObject_GetBuffer
+from cpython.pythread cimport (
+    WAIT_LOCK,
+    PyThread_acquire_lock,
+    PyThread_allocate_lock,
+    PyThread_free_lock,
+    PyThread_release_lock,
+    PyThread_type_lock,
+)
 
 from .batch cimport Side, load_row
 from .broadphase cimport view_box
@@ -1083,16 +1091,25 @@ cdef class Tree:
     cdef int nkept
     cdef long long* at
     cdef int* srcof
-    # queries running (on threads without the GIL), and a refit or rebuild running
+    # queries running (on threads without the GIL), and a refit or rebuild running,
+    # changed under the lock (a free-threaded build has no GIL to order them)
     cdef int readers
     cdef bint writing
+    cdef PyThread_type_lock lock
 
     def __init__(self, arrays, workers):
         self.arrays = tuple(arrays)
         self._make(workers)
 
+    def __cinit__(self):
+        self.lock = PyThread_allocate_lock()
+        if self.lock == NULL:
+            raise MemoryError()
+
     def __dealloc__(self):
         self._free()
+        if self.lock != NULL:
+            PyThread_free_lock(self.lock)
 
     cdef void _free(self):
         cdef int k
@@ -1144,19 +1161,28 @@ cdef class Tree:
         return held
 
     cdef void _enter(self, bint write) except *:
-        if self.writing or (write and self.readers):
+        cdef bint busy
+        with nogil:
+            PyThread_acquire_lock(self.lock, WAIT_LOCK)
+        busy = self.writing or (write and self.readers > 0)
+        if not busy:
+            if write:
+                self.writing = True
+            else:
+                self.readers += 1
+        PyThread_release_lock(self.lock)
+        if busy:
             raise RuntimeError("a ShapeIndex cannot be queried while another thread "
                                "refits or rebuilds it, nor refit or rebuilt while queried")
-        if write:
-            self.writing = True
-        else:
-            self.readers += 1
 
     cdef void _leave(self, bint write) noexcept:
+        with nogil:
+            PyThread_acquire_lock(self.lock, WAIT_LOCK)
         if write:
             self.writing = False
         else:
             self.readers -= 1
+        PyThread_release_lock(self.lock)
 
     cdef void _boxes(self, Scene* sc, double* box, bint refit, int slots) except *:
         # the boxes of every item, at its number, or (refit) at its slot
