@@ -6,7 +6,7 @@ A bounding-volume hierarchy over the items' padded boxes (the broadphase's
 the halves of its cell of a 65536 x 65536 grid, found by bisection, until a node
 holds at most ``LEAF`` items.  bench_index.py measured it against the binned surface
 area heuristic and against median splits (``set_split``): the same query times on
-uniform and on clustered scenes (within 10%), a build four to five times faster.
+uniform and on clustered scenes (within 10%), a build three times faster.
 Items more than ``BIG`` times an ordinary item's size sit in a subtree of their own,
 so that one huge item does not stretch the boxes of the small ones around it; rows
 that are no shape have empty boxes and a subtree of their own, which no query enters
