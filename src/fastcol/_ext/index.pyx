@@ -17,8 +17,9 @@ is bounded.
 The tree is flat: per node a box and a link (an inner node's first child, the second
 following it; a leaf's first slot and count).  Slots list the items in leaf order,
 each with its box; the index keeps a copy of the items' rows in slot order (per
-array, in its own dtype), taken at build, refit and rebuild, so a query reads nearby
-items from nearby memory.
+array, in its own dtype; an OBB's as doubles with its angle's cosine and sine, which
+a refit computes again only for an angle that changed), taken at build, refit and
+rebuild, so a query reads nearby items from nearby memory.
 
 Queries run without the GIL, their rows in blocks over the pool's threads, nearby
 rows first (in the Morton order of a point of each, gathered into one run of memory).
@@ -29,9 +30,9 @@ by the scalar kernels of the brute force (``collide_views``, ``raycast_view``,
 ``closest_views``), so it equals the reference's bit for bit.
 """
 
-from libc.math cimport INFINITY, sqrt
+from libc.math cimport INFINITY, cos, isfinite, sin, sqrt
 from libc.stdlib cimport calloc, free, malloc, qsort, realloc
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
 from cpython.buffer cimport PyBUF_ANY_CONTIGUOUS, PyBuffer_Release, PyObject_GetBuffer
 from cpython.pythread cimport (
     WAIT_LOCK,
@@ -46,7 +47,7 @@ from .batch cimport Side, load_row
 from .broadphase cimport view_box
 from .pool cimport run_rows, slots_for
 from .queries cimport View, closest_views, collide_views
-from .shapes cimport POLYGON
+from .shapes cimport OBB_KIND, POLYGON
 from .sweeps cimport raycast_view
 
 cdef extern from "fc_prefetch.h":
@@ -63,6 +64,7 @@ cdef enum:
     DEEPEST = 64        # deeper nodes are halved by count
     STACK = 160         # > DEEPEST + 64 levels, one pending sibling each
     SAMPLE = 255        # items sampled for the ordinary size
+    OBB_KEPT = 7        # an OBB's kept row: cx, cy, half_w, half_h, angle, cos, sin
     AHEAD = 8           # refit asks for the row this many slots ahead
     SAH = 0             # how nodes are split (bench_index.py measures them)
     MEDIAN = 1
@@ -194,16 +196,44 @@ cdef inline bint _finite2(double x, double y) noexcept nogil:
 
 
 cdef inline bint _load_slot(const Scene* sc, Side* side, Py_ssize_t s) noexcept nogil:
-    # side.view (OUT): the item in slot s, from the index's copy of the rows
-    return _load(&sc.kept[sc.srcof[s]], side, sc.at[s])
+    # side.view (OUT): the item in slot s, from the index's copy of the rows; an OBB's
+    # row there holds its angle's cosine and sine too (load_row's, kept)
+    cdef const Source* c = &sc.kept[sc.srcof[s]]
+    cdef const double* row
+    cdef View* v = &side.view
+    cdef int j
+    if c.kind != OBB_KIND:
+        return _load(c, side, sc.at[s])
+    row = <const double*>c.data + sc.at[s] * OBB_KEPT
+    for j in range(5):
+        if not isfinite(row[j]):
+            return False
+        v.f[j] = row[j]
+    v.kind = OBB_KIND
+    v.cos = row[5]
+    v.sin = row[6]
+    return v.f[2] >= 0.0 and v.f[3] >= 0.0
 
 
 cdef inline void _keep(const Scene* sc, long long item, Py_ssize_t s) noexcept nogil:
-    # the item's row copied from its array to its place in the index's copy
-    cdef int k = sc.srcof[s]
+    # the item's row copied from its array to its place in the index's copy (an OBB's
+    # with the cosine and sine of its angle: those it had unless the angle changed)
+    cdef int k = sc.srcof[s], j
     cdef const Source* a = &sc.src[k]
     cdef const Source* c = &sc.kept[k]
     cdef Py_ssize_t size = (4 if a.f32 else 8) * a.width, row = item - a.first
+    cdef double* kept
+    cdef double angle
+    if a.kind == OBB_KIND:
+        kept = <double*>c.data + sc.at[s] * OBB_KEPT
+        for j in range(4):
+            kept[j] = (<const float*>a.data)[row * 5 + j] if a.f32 else (<const double*>a.data)[row * 5 + j]
+        angle = (<const float*>a.data)[row * 5 + 4] if a.f32 else (<const double*>a.data)[row * 5 + 4]
+        if not (angle == kept[4] and isfinite(angle)):
+            kept[4] = angle
+            kept[5] = cos(angle)
+            kept[6] = sin(angle)
+        return
     memcpy(<char*>c.data + sc.at[s] * size, <const char*>a.data + row * size, size)
     if a.counts != NULL:
         (<long long*>c.counts)[sc.at[s]] = a.counts[row]
@@ -1261,7 +1291,14 @@ cdef class Tree:
         for k in range(sc.nsrc):
             self.kept[k] = sc.src[k]
             size = (4 if sc.src[k].f32 else 8) * sc.src[k].width
+            if sc.src[k].kind == OBB_KIND:
+                # as doubles, with the angle's cosine and sine (see _keep); NaN: none yet
+                self.kept[k].f32 = False
+                self.kept[k].width = OBB_KEPT
+                size = OBB_KEPT * sizeof(double)
             self.kept[k].data = malloc(sc.src[k].n * size + 8)
+            if sc.src[k].kind == OBB_KIND and self.kept[k].data != NULL:
+                memset(<void*>self.kept[k].data, 0xFF, sc.src[k].n * size)
             self.kept[k].counts = NULL
             if sc.src[k].counts != NULL:
                 self.kept[k].counts = <long long*>malloc((sc.src[k].n + 1) * sizeof(long long))
@@ -1298,8 +1335,10 @@ cdef class Tree:
             try:
                 for k in range(sc.nsrc):
                     same = same and (sc.src[k].kind == self.kept[k].kind
+                                     and sc.src[k].width == self.kept[k].width
                                      and sc.src[k].f32 == self.kept[k].f32
-                                     and sc.src[k].width == self.kept[k].width)
+                                     or sc.src[k].kind == OBB_KIND == self.kept[k].kind
+                                     and sc.src[k].width == 5)
                 if not same:
                     # an array's data was replaced by rows of another layout: its
                     # copy cannot take them
