@@ -1401,3 +1401,30 @@ def test_threads_query_one_index_at_once(fc):
     assert not errors and len(got) == 12
     for h in got:
         assert all(np.array_equal(a, b) for a, b in zip(h, want))
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_refit_turns_oriented_boxes(fc, dtype):
+    """An OBB whose angle is written between refits is answered at its new angle (the
+    index keeps each OBB's cosine and sine and must compute them again), also after
+    its angle was NaN for a refit; one whose angle stays keeps its answers."""
+    boxes = fc.OBBArray(np.array([[0, 0, 2, 0.25, 0.0], [5, 0, 2, 0.25, 0.0]], dtype=dtype))
+    idx = fc.ShapeIndex(boxes)
+    probe = fc.Circle(0, 1.5, 0.2)   # above the first box: hit only when it stands up
+    assert idx.query(probe).tolist() == []
+    boxes.data[0, 4] = math.pi / 2
+    idx.refit()
+    assert idx.query(probe).tolist() == [0]
+    boxes.data[0, 4] = np.nan
+    idx.refit()
+    assert idx.query(probe).tolist() == []
+    boxes.data[0, 4] = 0.0
+    idx.refit()
+    assert idx.query(probe).tolist() == []
+    boxes.data[0, 4] = math.pi / 2
+    idx.refit()
+    hits = idx.raycast((0.0, 5.0), (0.0, -1.0))
+    # the box stands up to y = 2 (up to the rounding of its angle's cosine)
+    assert hits.item.tolist() == [0] and hits.t[0] == pytest.approx(3.0, abs=1e-6)
+    assert hits.t[0] == fc.raycast(boxes[0], (0.0, 5.0), (0.0, -1.0)).t
+    assert idx.query(fc.Circle(5, 0.4, 0.2)).tolist() == [1]
