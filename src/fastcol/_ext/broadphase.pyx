@@ -58,9 +58,9 @@ cdef enum:
     SAMPLE = 255            # rows sampled for the median box size
 
 
-# the same padding as the reference (see fastcol._ref.broadphase.PAD)
+# the same padding as the reference (see fastcol._ref.broadphase.PAD) and as view_box
+# and row_box (broadphase.pxd)
 cdef double PAD = 2.0 ** -40
-cdef double TINY = 1e-300
 # cell indices are clamped here.  Each level's origin is the low corner of its own
 # shapes, whose boxes (padded by 2**-40 of their coordinates) are at least 2**-39 of
 # their distance from zero: no shape of a level lies more than about 2**41 of its cells
@@ -234,90 +234,7 @@ cdef void _give(void* p) noexcept nogil:
 
 # ------------------------------------------------------------------------------ boxes
 
-cdef void view_box(const View* v, double* b) noexcept nogil:
-    # b (OUT): x0, y0, x1, y1 of a padded box holding the shape (reference: _box)
-    cdef int k = v.kind
-    cdef int j
-    cdef double x0, y0, x1, y1, r, ex, ey, m, pad
-    if k == CIRCLE:
-        x0 = v.f[0] - v.f[2]
-        y0 = v.f[1] - v.f[2]
-        x1 = v.f[0] + v.f[2]
-        y1 = v.f[1] + v.f[2]
-    elif k <= SEGMENT:
-        r = v.f[4] if k == CAPSULE else 0.0
-        x0 = min(v.f[0], v.f[2]) - r
-        y0 = min(v.f[1], v.f[3]) - r
-        x1 = max(v.f[0], v.f[2]) + r
-        y1 = max(v.f[1], v.f[3]) + r
-    elif k == AABB_KIND:
-        x0 = v.f[0]
-        y0 = v.f[1]
-        x1 = v.f[2]
-        y1 = v.f[3]
-    elif k == OBB_KIND:
-        ex = fabs(v.f[2] * v.cos) + fabs(v.f[3] * v.sin)
-        ey = fabs(v.f[2] * v.sin) + fabs(v.f[3] * v.cos)
-        x0 = v.f[0] - ex
-        y0 = v.f[1] - ey
-        x1 = v.f[0] + ex
-        y1 = v.f[1] + ey
-    else:
-        x0 = x1 = v.xs[0]
-        y0 = y1 = v.ys[0]
-        for j in range(1, v.n):
-            x0 = min(x0, v.xs[j])
-            x1 = max(x1, v.xs[j])
-            y0 = min(y0, v.ys[j])
-            y1 = max(y1, v.ys[j])
-    m = max(max(fabs(x0), fabs(y0)), max(fabs(x1), fabs(y1)))
-    pad = m * PAD + TINY
-    b[0] = x0 - pad
-    b[1] = y0 - pad
-    b[2] = x1 + pad
-    b[3] = y1 + pad
-
-
-cdef inline bint _row_box(Side* side, const floating* data, Py_ssize_t i, double* b) noexcept nogil:
-    # b (OUT): the padded box of row i; False when the row is no shape.  Circles and
-    # AABBs inline (the commonest rows), the others through load_row and view_box
-    cdef double x, y, r, m, pad
-    cdef const floating* row
-    if side.kind == CIRCLE:
-        x = data[3 * i]
-        y = data[3 * i + 1]
-        r = data[3 * i + 2]
-        # load_row's test: finite (x - x is NaN for NaN and inf) and r >= 0
-        if not (r >= 0.0 and (x - x) + (y - y) + (r - r) == 0.0):
-            return False
-        # view_box's numbers for a circle
-        b[0] = x - r
-        b[1] = y - r
-        b[2] = x + r
-        b[3] = y + r
-    elif side.kind == AABB_KIND:
-        row = data + 4 * i
-        b[0] = row[0]
-        b[1] = row[1]
-        b[2] = row[2]
-        b[3] = row[3]
-        # load_row's test: finite and min <= max on both axes
-        if not ((b[0] - b[0]) + (b[1] - b[1]) + (b[2] - b[2]) + (b[3] - b[3]) == 0.0
-                and b[0] <= b[2] and b[1] <= b[3]):
-            return False
-    else:
-        if not load_row(side, data + i * side.width, i):
-            return False
-        view_box(&side.view, b)
-        return True
-    # view_box's padding
-    m = max(max(fabs(b[0]), fabs(b[1])), max(fabs(b[2]), fabs(b[3])))
-    pad = m * PAD + TINY
-    b[0] = b[0] - pad
-    b[1] = b[1] - pad
-    b[2] = b[2] + pad
-    b[3] = b[3] + pad
-    return True
+# view_box and row_box: broadphase.pxd (the scene index reads boxes the same way)
 
 
 cdef void _boxes(Set* s, Side* side, const floating* data, Py_ssize_t start,
@@ -326,7 +243,7 @@ cdef void _boxes(Set* s, Side* side, const floating* data, Py_ssize_t start,
     # NO_SHAPE for a row that is no shape
     cdef Py_ssize_t i
     for i in range(start, stop):
-        s.level[i] = 0 if _row_box(side, data, i, &s.box[4 * i]) else NO_SHAPE
+        s.level[i] = 0 if row_box(side, data, i, &s.box[4 * i]) else NO_SHAPE
 
 
 cdef int _cmp_double(const void* a, const void* b) noexcept nogil:
@@ -620,7 +537,7 @@ cdef void _fill(Set* s, const Grid* g, Side* side, const floating* data, Py_ssiz
         it = &s.items[j]
         # the box again, from the row just read (the same numbers as the first pass),
         # rather than from the boxes array: one random read per shape, not two
-        _row_box(side, data, i, tmp)
+        row_box(side, data, i, tmp)
         it.x0 = tmp[0]
         it.y0 = tmp[1]
         it.x1 = tmp[2]

@@ -44,7 +44,7 @@ from cpython.pythread cimport (
 )
 
 from .batch cimport Side, load_row
-from .broadphase cimport view_box
+from .broadphase cimport row_box, view_box
 from .pool cimport run_rows, slots_for
 from .queries cimport View, closest_views, collide_views
 from .shapes cimport OBB_KIND, POLYGON
@@ -277,25 +277,45 @@ cdef void _box_rows(void* ctx, int slot, Py_ssize_t start, Py_ssize_t stop) noex
     cdef const Scene* sc = job.sc
     cdef Side side
     cdef Py_ssize_t k
+    cdef int a
     cdef bint ok
+    cdef const Source* c
     if not _scratch(&side, sc.capacity):
         job.failed = True
         return
     for k in range(start, stop):
-        if job.refit:
+        if not job.refit:
+            a = _source_of(sc, k)
+            ok = _row_box(&sc.src[a], &side, k - sc.src[a].first, &job.box[4 * k])
+        else:
             # the slots in order, so the copy and the boxes are written in order; the
             # arrays' rows are read scattered: ask for them ahead
             if k + AHEAD < stop:
                 _prefetch_item(sc, sc.order[k + AHEAD], sc.srcof[k + AHEAD])
             _keep(sc, sc.order[k], k)
-            ok = _load_slot(sc, &side, k)
-        else:
-            ok = _load_item(sc, &side, k)
-        if ok:
-            view_box(&side.view, &job.box[4 * k])
-        else:
+            c = &sc.kept[sc.srcof[k]]
+            if c.kind == OBB_KIND:
+                # with the kept cosine and sine
+                ok = _load_slot(sc, &side, k)
+                if ok:
+                    view_box(&side.view, &job.box[4 * k])
+            else:
+                ok = _row_box(c, &side, sc.at[k], &job.box[4 * k])
+        if not ok:
             _empty(&job.box[4 * k])
     free(side.xs)
+
+
+cdef inline bint _row_box(const Source* a, Side* side, Py_ssize_t row, double* b) noexcept nogil:
+    # b (OUT): the padded box of a's row (row_box reads circles and AABBs in place)
+    side.kind = a.kind
+    side.view.kind = a.kind
+    side.width = a.width
+    side.capacity = a.capacity
+    side.counts = a.counts
+    if a.f32:
+        return row_box(side, <const float*>a.data, row, b)
+    return row_box(side, <const double*>a.data, row, b)
 
 
 cdef inline void _prefetch_item(const Scene* sc, long long item, int k) noexcept nogil:
