@@ -47,7 +47,7 @@ from .batch cimport Side, load_row
 from .broadphase cimport row_box, view_box
 from .pool cimport run_rows, slots_for
 from .queries cimport View, closest_views, collide_views
-from .shapes cimport OBB_KIND, POLYGON
+from .shapes cimport AABB_KIND, OBB_KIND, POLYGON
 from .sweeps cimport raycast_view
 
 cdef extern from "fc_prefetch.h":
@@ -752,6 +752,11 @@ cdef inline bint _overlap(const double* a, const double* b) noexcept nogil:
     return (a[0] <= b[2]) & (b[0] <= a[2]) & (a[1] <= b[3]) & (b[1] <= a[3])
 
 
+cdef inline bint _inside(const double* b, const double* a) noexcept nogil:
+    # whether box b lies in box a
+    return (a[0] <= b[0]) & (b[2] <= a[2]) & (a[1] <= b[1]) & (b[3] <= a[3])
+
+
 cdef inline double _entry(const double* b, const double* ray, double limit) noexcept nogil:
     # a lower bound of the least t in [0, limit] at which the ray (ox, oy, dx, dy) is
     # in box b, or INFINITY when it is not there for any such t
@@ -854,6 +859,7 @@ cdef bint _collide_row(const Scene* sc, Side* q, Side* it, long long i, Found* f
     cdef bint in0, in1
     cdef double qb[4]
     cdef Py_ssize_t first = f.count
+    cdef bint aabb = q.view.kind == AABB_KIND
     view_box(&q.view, qb)
     if not _overlap(sc.nbox, qb):
         return True
@@ -872,8 +878,12 @@ cdef bint _collide_row(const Scene* sc, Side* q, Side* it, long long i, Found* f
                 continue
         else:
             for s in range(sc.link[2 * node], sc.link[2 * node] + sc.link[2 * node + 1]):
-                if (_overlap(&sc.ibox[4 * s], qb) and _load_slot(sc, it, s)
-                        and collide_views(&q.view, &it.view)):
+                if not _overlap(&sc.ibox[4 * s], qb):
+                    continue
+                # an item whose padded box lies in an AABB query collides with it; the
+                # others are decided by collide
+                if ((aabb and _inside(&sc.ibox[4 * s], q.view.f))
+                        or (_load_slot(sc, it, s) and collide_views(&q.view, &it.view))):
                     if not _add(f, i, sc.order[s]):
                         return False
         if top == 0:
