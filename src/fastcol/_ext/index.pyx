@@ -27,7 +27,8 @@ Each traverses iteratively with a stack, nearer child first for rays and nearest
 and drops a node only when its box cannot meet the query: the box tests are widened
 so that rounding never drops a node that holds an answer, and the answer is decided
 by the scalar kernels of the brute force (``collide_views``, ``raycast_view``,
-``closest_views``), so it equals the reference's bit for bit.
+``closest_views``), so it equals the reference's bit for bit.  One answer needs no
+kernel: an item whose padded box lies inside an AABB query collides with it.
 """
 
 from libc.math cimport INFINITY, cos, isfinite, sin, sqrt
