@@ -14,8 +14,9 @@ until a ``refit`` finds them shapes.  Nodes deeper than ``DEEPEST`` are halved b
 count, so the tree stays under ``DEEPEST + log2(N)`` levels and a traversal's stack
 is bounded.
 
-The tree is flat: per node a box and a link (an inner node's first child, the second
-following it; a leaf's first slot and count).  Slots list the items in leaf order,
+The tree is flat: per node its box and its link (an inner node's first child, the
+second following it; a leaf's first slot and count), side by side, so that testing a
+child and going down to it read one piece of memory.  Slots list the items in leaf order,
 each with its box; the index keeps a copy of the items' rows in slot order (per
 array, in its own dtype; an OBB's as doubles with its angle's cosine and sine, which
 a refit computes again only for an angle that changed), taken at build, refit and
@@ -101,6 +102,12 @@ cdef struct Source:
     const long long* counts
 
 
+cdef struct Node:
+    double box[4]           # x0, y0, x1, y1
+    long long first         # an inner node's first child, or a leaf's first slot
+    long long count         # 0 for an inner node, else the leaf's items
+
+
 cdef struct Scene:
     # what a query reads: the indexed arrays, the index's copy of their rows, and the
     # tree
@@ -110,8 +117,7 @@ cdef struct Scene:
     const int* srcof        # per slot: its array
     int nsrc
     Py_ssize_t nitems, nnodes
-    const double* nbox      # 4 per node: x0, y0, x1, y1
-    const long long* link   # 2 per node: first child and 0, or first slot and count
+    const Node* nodes
     const long long* order  # the item in each slot
     const double* ibox      # 4 per slot: the item's box
     Py_ssize_t capacity     # the most vertices of a polygon row of any array
@@ -324,22 +330,21 @@ cdef inline void _prefetch_item(const Scene* sc, long long item, int k) noexcept
     prefetch(<const char*>a.data + (item - a.first) * (4 if a.f32 else 8) * a.width)
 
 
-cdef void _fit(const Scene* sc, double* nbox) noexcept nogil:
+cdef void _fit(Node* nodes, Py_ssize_t nnodes, const double* ibox) noexcept nogil:
     # every node's box from its slots' boxes: children come after their parent
     cdef Py_ssize_t node, s
-    cdef const long long* link = sc.link
     cdef double* b
-    for node in range(sc.nnodes - 1, -1, -1):
-        b = &nbox[4 * node]
-        if link[2 * node + 1] == 0:
-            b[0] = min(nbox[4 * link[2 * node]], nbox[4 * link[2 * node] + 4])
-            b[1] = min(nbox[4 * link[2 * node] + 1], nbox[4 * link[2 * node] + 5])
-            b[2] = max(nbox[4 * link[2 * node] + 2], nbox[4 * link[2 * node] + 6])
-            b[3] = max(nbox[4 * link[2 * node] + 3], nbox[4 * link[2 * node] + 7])
+    for node in range(nnodes - 1, -1, -1):
+        b = nodes[node].box
+        if nodes[node].count == 0:
+            b[0] = min(nodes[nodes[node].first].box[0], nodes[nodes[node].first + 1].box[0])
+            b[1] = min(nodes[nodes[node].first].box[1], nodes[nodes[node].first + 1].box[1])
+            b[2] = max(nodes[nodes[node].first].box[2], nodes[nodes[node].first + 1].box[2])
+            b[3] = max(nodes[nodes[node].first].box[3], nodes[nodes[node].first + 1].box[3])
         else:
             _empty(b)
-            for s in range(link[2 * node], link[2 * node] + link[2 * node + 1]):
-                _union(b, &sc.ibox[4 * s])
+            for s in range(nodes[node].first, nodes[node].first + nodes[node].count):
+                _union(b, &ibox[4 * s])
 
 
 # ------------------------------------------------------------------- Morton order
@@ -862,15 +867,15 @@ cdef bint _collide_row(const Scene* sc, Side* q, Side* it, long long i, Found* f
     cdef Py_ssize_t first = f.count
     cdef bint aabb = q.view.kind == AABB_KIND
     view_box(&q.view, qb)
-    if not _overlap(sc.nbox, qb):
+    if not _overlap(sc.nodes[0].box, qb):
         return True
     # descend into the children whose boxes meet the query's (the second waits on
     # the stack), list the items of the leaves
     while True:
-        if sc.link[2 * node + 1] == 0:
-            c = sc.link[2 * node]
-            in0 = _overlap(&sc.nbox[4 * c], qb)
-            in1 = _overlap(&sc.nbox[4 * c + 4], qb)
+        if sc.nodes[node].count == 0:
+            c = sc.nodes[node].first
+            in0 = _overlap(sc.nodes[c].box, qb)
+            in1 = _overlap(sc.nodes[c + 1].box, qb)
             if in0 or in1:
                 if in0 and in1:
                     stack[top] = c + 1
@@ -878,7 +883,7 @@ cdef bint _collide_row(const Scene* sc, Side* q, Side* it, long long i, Found* f
                 node = c if in0 else c + 1
                 continue
         else:
-            for s in range(sc.link[2 * node], sc.link[2 * node] + sc.link[2 * node + 1]):
+            for s in range(sc.nodes[node].first, sc.nodes[node].first + sc.nodes[node].count):
                 if not _overlap(&sc.ibox[4 * s], qb):
                     continue
                 # an item whose padded box lies in an AABB query collides with it; the
@@ -924,7 +929,7 @@ cdef void _nearest_row(const Scene* sc, Side* q, Side* it, long long* items, dou
     cdef Py_ssize_t filled = 0, m
     view_box(&q.view, qb)
     stack[0] = 0
-    bound[0] = _gap(&sc.nbox[0], qb)
+    bound[0] = _gap(sc.nodes[0].box, qb)
     while top > 0:
         top -= 1
         node = stack[top]
@@ -932,10 +937,10 @@ cdef void _nearest_row(const Scene* sc, Side* q, Side* it, long long* items, dou
         # INFINITY: an empty box
         if not (bound[top] <= (dist[k - 1] if filled == k else limit) and bound[top] < INFINITY):
             continue
-        if sc.link[2 * node + 1] == 0:
-            child = sc.link[2 * node]
-            g0 = _gap(&sc.nbox[4 * child], qb)
-            g1 = _gap(&sc.nbox[4 * child + 4], qb)
+        if sc.nodes[node].count == 0:
+            child = sc.nodes[node].first
+            g0 = _gap(sc.nodes[child].box, qb)
+            g1 = _gap(sc.nodes[child + 1].box, qb)
             # the nearer child on top
             c = 1 if g0 <= g1 else 0
             stack[top] = child + c
@@ -944,7 +949,7 @@ cdef void _nearest_row(const Scene* sc, Side* q, Side* it, long long* items, dou
             bound[top + 1] = g0 if c else g1
             top += 2
             continue
-        for s in range(sc.link[2 * node], sc.link[2 * node] + sc.link[2 * node + 1]):
+        for s in range(sc.nodes[node].first, sc.nodes[node].first + sc.nodes[node].count):
             g = _gap(&sc.ibox[4 * s], qb)
             if not (g <= (dist[k - 1] if filled == k else limit) and g < INFINITY):
                 continue
@@ -989,7 +994,7 @@ cdef void _ray_row(const Scene* sc, Side* it, const QueryJob* job, Py_ssize_t r,
     if (_finite2(ray[0], ray[1]) and _finite2(ray[2], ray[3])
             and not (ray[2] == 0.0 and ray[3] == 0.0) and limit >= 0.0):
         stack[0] = 0
-        bound[0] = _entry(&sc.nbox[0], ray, limit)
+        bound[0] = _entry(sc.nodes[0].box, ray, limit)
         while top > 0:
             top -= 1
             # a box entered after the best hit cannot hold a first hit (at the same
@@ -997,10 +1002,10 @@ cdef void _ray_row(const Scene* sc, Side* it, const QueryJob* job, Py_ssize_t r,
             if not (bound[top] <= best[0] and bound[top] < INFINITY):
                 continue
             node = stack[top]
-            if sc.link[2 * node + 1] == 0:
-                child = sc.link[2 * node]
-                e0 = _entry(&sc.nbox[4 * child], ray, best[0])
-                e1 = _entry(&sc.nbox[4 * child + 4], ray, best[0])
+            if sc.nodes[node].count == 0:
+                child = sc.nodes[node].first
+                e0 = _entry(sc.nodes[child].box, ray, best[0])
+                e1 = _entry(sc.nodes[child + 1].box, ray, best[0])
                 c = 1 if e0 <= e1 else 0
                 stack[top] = child + c
                 bound[top] = e1 if c else e0
@@ -1008,7 +1013,7 @@ cdef void _ray_row(const Scene* sc, Side* it, const QueryJob* job, Py_ssize_t r,
                 bound[top + 1] = e0 if c else e1
                 top += 2
                 continue
-            for s in range(sc.link[2 * node], sc.link[2 * node] + sc.link[2 * node + 1]):
+            for s in range(sc.nodes[node].first, sc.nodes[node].first + sc.nodes[node].count):
                 e0 = _entry(&sc.ibox[4 * s], ray, best[0])
                 if not (e0 <= best[0] and e0 < INFINITY):
                     continue
@@ -1142,8 +1147,7 @@ cdef class Tree:
 
     cdef tuple arrays
     cdef Py_ssize_t nitems, nnodes
-    cdef double* nbox
-    cdef long long* link
+    cdef Node* nodes
     cdef long long* order
     cdef double* ibox
     # the items' rows as the last build or refit read them (in slot order, per array:
@@ -1174,8 +1178,7 @@ cdef class Tree:
 
     cdef void _free(self):
         cdef int k
-        free(self.nbox)
-        free(self.link)
+        free(self.nodes)
         free(self.order)
         free(self.ibox)
         free(self.at)
@@ -1184,8 +1187,9 @@ cdef class Tree:
             free(<void*>self.kept[k].data)
             free(<void*>self.kept[k].counts)
         free(self.kept)
-        self.nbox = self.ibox = NULL
-        self.link = self.order = self.at = NULL
+        self.nodes = NULL
+        self.ibox = NULL
+        self.order = self.at = NULL
         self.srcof = NULL
         self.kept = NULL
         self.nkept = 0
@@ -1215,8 +1219,7 @@ cdef class Tree:
         sc.srcof = self.srcof
         sc.nitems = self.nitems
         sc.nnodes = self.nnodes
-        sc.nbox = self.nbox
-        sc.link = self.link
+        sc.nodes = self.nodes
         sc.order = self.order
         sc.ibox = self.ibox
         return held
@@ -1284,19 +1287,17 @@ cdef class Tree:
                 self._copy_rows(&sc, order)
             finally:
                 free(sc.src)
-            self.link = <long long*>realloc(link, (2 * nnodes + 2) * sizeof(long long))
-            link = NULL
             self.order = order
             order = NULL
             self.nnodes = nnodes
-            self.nbox = <double*>malloc((4 * nnodes + 4) * sizeof(double))
-            if self.nbox == NULL:
+            self.nodes = <Node*>malloc((nnodes + 1) * sizeof(Node))
+            if self.nodes == NULL:
                 raise MemoryError(f"no memory for an index of {n} items")
-            sc.link = self.link
-            sc.ibox = self.ibox
-            sc.nnodes = nnodes
             with nogil:
-                _fit(&sc, self.nbox)
+                for k in range(nnodes):
+                    self.nodes[k].first = link[2 * k]
+                    self.nodes[k].count = link[2 * k + 1]
+                _fit(self.nodes, nnodes, self.ibox)
         except BaseException:
             self._free()
             self.nitems = self.nnodes = 0
@@ -1379,7 +1380,7 @@ cdef class Tree:
                     return
                 self._boxes(&sc, self.ibox, True, slots_for(workers))
                 with nogil:
-                    _fit(&sc, self.nbox)
+                    _fit(self.nodes, self.nnodes, self.ibox)
             finally:
                 free(sc.src)
         finally:
@@ -1398,9 +1399,10 @@ cdef class Tree:
         try:
             with nogil:
                 if job.query == RAY:
-                    job.perm = _nearby_order(sc.nbox, job.org, False, job.so, n)
+                    job.perm = _nearby_order(sc.nodes[0].box, job.org, False, job.so, n)
                 else:
-                    job.perm = _nearby_order(sc.nbox, job.q.data, job.q.f32, job.q.width, n)
+                    job.perm = _nearby_order(sc.nodes[0].box, job.q.data, job.q.f32,
+                                             job.q.width, n)
                 if job.perm != NULL:
                     copy = _gather_rows(job, n)
             run_rows(_query_rows, job, n, grain, slots)
@@ -1515,9 +1517,9 @@ cdef class Tree:
         while stack:
             node, d = stack.pop()
             depth = max(depth, d)
-            if self.link[2 * node + 1] == 0:
-                stack.append((self.link[2 * node], d + 1))
-                stack.append((self.link[2 * node] + 1, d + 1))
+            if self.nodes[node].count == 0:
+                stack.append((self.nodes[node].first, d + 1))
+                stack.append((self.nodes[node].first + 1, d + 1))
             else:
                 leaves += 1
         return self.nnodes, depth, leaves
