@@ -30,9 +30,11 @@ cdef enum:
 
 cdef class Buffers:
     # the memory of the arrays a call reads and writes, held (buffer protocol) until
-    # the holder is freed
+    # the holder is freed: MAX_BUFFERS in place (a batch call's), more in a block
+    # that grows (the scene index holds two per indexed array)
     cdef Py_buffer buffers[MAX_BUFFERS]
-    cdef int held
+    cdef Py_buffer* more
+    cdef int held, room
     cdef void* address(self, object arr, bint writable) except NULL
 
 

@@ -19,7 +19,7 @@ from cpython.buffer cimport (
 )
 from cython cimport floating
 from libc.math cimport INFINITY, NAN, cos, fabs, isfinite, sin, sqrt
-from libc.stdlib cimport free, malloc
+from libc.stdlib cimport free, malloc, realloc
 from cpython.ref cimport PyObject, Py_INCREF
 
 cimport numpy as cnp
@@ -1143,9 +1143,17 @@ cdef class Buffers:
     cdef void* address(self, object arr, bint writable) except NULL:
         # the memory of a C-contiguous array, held by this object (never NULL)
         cdef Py_buffer* view
-        if self.held == MAX_BUFFERS:
-            raise AssertionError("a batch call holds too many buffers")
-        view = &self.buffers[self.held]
+        cdef Py_buffer* grown
+        if self.held < MAX_BUFFERS:
+            view = &self.buffers[self.held]
+        else:
+            if self.held - MAX_BUFFERS == self.room:
+                grown = <Py_buffer*>realloc(self.more, (2 * self.room + 8) * sizeof(Py_buffer))
+                if grown == NULL:
+                    raise MemoryError()
+                self.more = grown
+                self.room = 2 * self.room + 8
+            view = &self.more[self.held - MAX_BUFFERS]
         PyObject_GetBuffer(arr, view, PyBUF_ANY_CONTIGUOUS | (PyBUF_WRITABLE if writable else 0))
         self.held += 1
         return view.buf if view.buf != NULL else <void*>view
@@ -1153,7 +1161,8 @@ cdef class Buffers:
     def __dealloc__(self):
         cdef int k
         for k in range(self.held):
-            PyBuffer_Release(&self.buffers[k])
+            PyBuffer_Release(&self.buffers[k] if k < MAX_BUFFERS else &self.more[k - MAX_BUFFERS])
+        free(self.more)
 
 
 cdef const void* array_side(Buffers held, Side* s, object x, object dtype) except NULL:

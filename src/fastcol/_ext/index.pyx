@@ -35,7 +35,6 @@ kernel: an item whose padded box lies inside an AABB query collides with it.
 from libc.math cimport INFINITY, cos, isfinite, sin, sqrt
 from libc.stdlib cimport calloc, free, malloc, qsort, realloc
 from libc.string cimport memcpy, memset
-from cpython.buffer cimport PyBUF_ANY_CONTIGUOUS, PyBuffer_Release, PyObject_GetBuffer
 from cpython.pythread cimport (
     WAIT_LOCK,
     PyThread_acquire_lock,
@@ -45,7 +44,7 @@ from cpython.pythread cimport (
     PyThread_type_lock,
 )
 
-from .batch cimport Side, load_row
+from .batch cimport Buffers, Side, load_row
 from .broadphase cimport row_box, view_box
 from .pool cimport run_rows, slots_for
 from .queries cimport View, closest_views, collide_views
@@ -123,31 +122,7 @@ cdef struct Scene:
     Py_ssize_t capacity     # the most vertices of a polygon row of any array
 
 
-cdef class _Held:
-    # the memory of the arrays a call reads and writes, held until it is freed
-    cdef Py_buffer* views
-    cdef int n, cap
-
-    cdef const void* address(self, object arr) except NULL:
-        cdef Py_buffer* grown
-        if self.n == self.cap:
-            grown = <Py_buffer*>realloc(self.views, (2 * self.cap + 4) * sizeof(Py_buffer))
-            if grown == NULL:
-                raise MemoryError()
-            self.views = grown
-            self.cap = 2 * self.cap + 4
-        PyObject_GetBuffer(arr, &self.views[self.n], PyBUF_ANY_CONTIGUOUS)
-        self.n += 1
-        return self.views[self.n - 1].buf if self.views[self.n - 1].buf != NULL else <void*>self
-
-    def __dealloc__(self):
-        cdef int k
-        for k in range(self.n):
-            PyBuffer_Release(&self.views[k])
-        free(self.views)
-
-
-cdef int _source(_Held held, Source* s, object x, Py_ssize_t first) except -1:
+cdef int _source(Buffers held, Source* s, object x, Py_ssize_t first) except -1:
     # s from shape array x, whose rows are items first, first + 1, ...
     s.kind = x.kind
     s.first = first
@@ -158,12 +133,12 @@ cdef int _source(_Held held, Source* s, object x, Py_ssize_t first) except -1:
         rows = x.vertices
         s.capacity = rows.shape[1]
         s.width = 2 * s.capacity
-        s.counts = <const long long*>held.address(x.counts)
+        s.counts = <const long long*>held.address(x.counts, False)
     else:
         rows = x.data
         s.width = rows.shape[1]
     s.f32 = rows.dtype.itemsize == 4
-    s.data = held.address(rows)
+    s.data = held.address(rows, False)
     return 0
 
 
@@ -916,16 +891,28 @@ cdef inline void _sort_few(long long* pairs, Py_ssize_t n) noexcept nogil:
         pairs[2 * m + 1] = item
 
 
+cdef inline int _push_nearer(long long* stack, double* bound, int top, long long child,
+                             double b0, double b1) noexcept nogil:
+    # children child and child + 1, whose bounds (distance, entry time) are b0 and b1,
+    # pushed with the nearer on top; returns the new top
+    cdef int c = 1 if b0 <= b1 else 0
+    stack[top] = child + c
+    bound[top] = b1 if c else b0
+    stack[top + 1] = child + 1 - c
+    bound[top + 1] = b0 if c else b1
+    return top + 2
+
+
 cdef void _nearest_row(const Scene* sc, Side* q, Side* it, long long* items, double* dist,
                        Py_ssize_t k, double limit) noexcept nogil:
     # items, dist (IN/OUT, k each, -1 and inf): the k nearest items to the query in q
     cdef long long stack[STACK]
     cdef double bound[STACK]
-    cdef int top = 1, c
+    cdef int top = 1
     cdef long long node, s, item, child
     cdef double qb[4]
     cdef double out[4]
-    cdef double g, g0, g1, d
+    cdef double g, d
     cdef Py_ssize_t filled = 0, m
     view_box(&q.view, qb)
     stack[0] = 0
@@ -939,15 +926,8 @@ cdef void _nearest_row(const Scene* sc, Side* q, Side* it, long long* items, dou
             continue
         if sc.nodes[node].count == 0:
             child = sc.nodes[node].first
-            g0 = _gap(sc.nodes[child].box, qb)
-            g1 = _gap(sc.nodes[child + 1].box, qb)
-            # the nearer child on top
-            c = 1 if g0 <= g1 else 0
-            stack[top] = child + c
-            bound[top] = g1 if c else g0
-            stack[top + 1] = child + 1 - c
-            bound[top + 1] = g0 if c else g1
-            top += 2
+            top = _push_nearer(stack, bound, top, child, _gap(sc.nodes[child].box, qb),
+                               _gap(sc.nodes[child + 1].box, qb))
             continue
         for s in range(sc.nodes[node].first, sc.nodes[node].first + sc.nodes[node].count):
             g = _gap(&sc.ibox[4 * s], qb)
@@ -982,9 +962,9 @@ cdef void _ray_row(const Scene* sc, Side* it, const QueryJob* job, Py_ssize_t r,
     cdef double ray[4]
     cdef double out[5]
     cdef double best[5]
-    cdef double limit, e0, e1
+    cdef double limit, e
     cdef long long node, s, item, child, found = -1
-    cdef int top = 1, c
+    cdef int top = 1
     ray[0] = job.org[r * job.so]
     ray[1] = job.org[r * job.so + 1]
     ray[2] = job.dirs[r * job.sd]
@@ -1004,18 +984,13 @@ cdef void _ray_row(const Scene* sc, Side* it, const QueryJob* job, Py_ssize_t r,
             node = stack[top]
             if sc.nodes[node].count == 0:
                 child = sc.nodes[node].first
-                e0 = _entry(sc.nodes[child].box, ray, best[0])
-                e1 = _entry(sc.nodes[child + 1].box, ray, best[0])
-                c = 1 if e0 <= e1 else 0
-                stack[top] = child + c
-                bound[top] = e1 if c else e0
-                stack[top + 1] = child + 1 - c
-                bound[top + 1] = e0 if c else e1
-                top += 2
+                top = _push_nearer(stack, bound, top, child,
+                                   _entry(sc.nodes[child].box, ray, best[0]),
+                                   _entry(sc.nodes[child + 1].box, ray, best[0]))
                 continue
             for s in range(sc.nodes[node].first, sc.nodes[node].first + sc.nodes[node].count):
-                e0 = _entry(&sc.ibox[4 * s], ray, best[0])
-                if not (e0 <= best[0] and e0 < INFINITY):
+                e = _entry(&sc.ibox[4 * s], ray, best[0])
+                if not (e <= best[0] and e < INFINITY):
                     continue
                 item = sc.order[s]
                 if not (_load_slot(sc, it, s)
@@ -1194,9 +1169,9 @@ cdef class Tree:
         self.kept = NULL
         self.nkept = 0
 
-    cdef _Held _scene(self, Scene* sc):
+    cdef Buffers _scene(self, Scene* sc):
         # sc (OUT): the arrays (held by the returned object) and the tree
-        cdef _Held held = _Held.__new__(_Held)
+        cdef Buffers held = Buffers.__new__(Buffers)
         cdef Py_ssize_t first = 0
         cdef int k
         sc.nsrc = len(self.arrays)
@@ -1261,7 +1236,7 @@ cdef class Tree:
 
     def _make(self, workers):
         cdef Scene sc
-        cdef _Held held
+        cdef Buffers held
         cdef Py_ssize_t n = sum(len(a) for a in self.arrays), nnodes, k
         cdef int slots = slots_for(workers)
         cdef double* box = NULL
@@ -1358,7 +1333,7 @@ cdef class Tree:
 
     def refit(self, workers):
         cdef Scene sc
-        cdef _Held held
+        cdef Buffers held
         cdef int k
         cdef bint same = True
         self._enter(True)
@@ -1416,7 +1391,7 @@ cdef class Tree:
         """``int64[M, 2]``: every (row of shapes, item) that collide, sorted."""
         cdef Scene sc
         cdef QueryJob job
-        cdef _Held held, qheld = _Held.__new__(_Held)
+        cdef Buffers held, qheld = Buffers.__new__(Buffers)
         cdef int slots = slots_for(workers), s
         cdef Py_ssize_t total = 0
         cdef long long* out
@@ -1439,7 +1414,7 @@ cdef class Tree:
             for s in range(slots):
                 total += job.found[s].count
             result = np.empty((total, 2), dtype=np.int64)
-            out = <long long*>qheld.address(result)
+            out = <long long*>qheld.address(result, True)
             with nogil:
                 ok = _gather(job.found, slots, job.q.n, out)
             if not ok:
@@ -1455,7 +1430,7 @@ cdef class Tree:
         """``(item[N, k], distance[N, k])``: the k nearest items to each row of shapes."""
         cdef Scene sc
         cdef QueryJob job
-        cdef _Held held, qheld = _Held.__new__(_Held)
+        cdef Buffers held, qheld = Buffers.__new__(Buffers)
         n = len(shapes)
         items = np.full((n, k), -1, dtype=np.int64)
         dist = np.full((n, k), np.inf)
@@ -1467,8 +1442,8 @@ cdef class Tree:
             held = self._scene(&sc)
             try:
                 _source(qheld, &job.q, shapes, 0)
-                job.items = <long long*>qheld.address(items)
-                job.dist = <double*>qheld.address(dist)
+                job.items = <long long*>qheld.address(items, True)
+                job.dist = <double*>qheld.address(dist, True)
                 self._run(&job, &sc, n, 32, slots_for(workers))
             finally:
                 free(sc.src)
@@ -1480,7 +1455,7 @@ cdef class Tree:
         """``(hit, t, point, normal, item)``: the first item each ray hits."""
         cdef Scene sc
         cdef QueryJob job
-        cdef _Held held, qheld = _Held.__new__(_Held)
+        cdef Buffers held, qheld = Buffers.__new__(Buffers)
         hit = np.zeros(n, dtype=bool)
         t = np.full(n, np.inf)
         point = np.zeros((n, 2))
@@ -1488,17 +1463,17 @@ cdef class Tree:
         item = np.full(n, -1, dtype=np.int64)
         job.query = RAY
         job.q.capacity = 0
-        job.org = <const double*>qheld.address(origins)
-        job.dirs = <const double*>qheld.address(directions)
-        job.lim = <const double*>qheld.address(max_t)
+        job.org = <const double*>qheld.address(origins, False)
+        job.dirs = <const double*>qheld.address(directions, False)
+        job.lim = <const double*>qheld.address(max_t, False)
         job.so = 0 if origins.shape[0] == 1 else 2
         job.sd = 0 if directions.shape[0] == 1 else 2
         job.sl = 0 if max_t.shape[0] == 1 else 1
-        job.hit = <unsigned char*>qheld.address(hit)
-        job.t = <double*>qheld.address(t)
-        job.point = <double*>qheld.address(point)
-        job.normal = <double*>qheld.address(normal)
-        job.items = <long long*>qheld.address(item)
+        job.hit = <unsigned char*>qheld.address(hit, True)
+        job.t = <double*>qheld.address(t, True)
+        job.point = <double*>qheld.address(point, True)
+        job.normal = <double*>qheld.address(normal, True)
+        job.items = <long long*>qheld.address(item, True)
         self._enter(False)
         try:
             held = self._scene(&sc)
