@@ -146,15 +146,24 @@ def frame_steps(frames, steps):
     return {round(j * steps / (frames - 1)) - 1 for j in range(1, frames)} - {-1}
 
 
+def _pictures(args, parser, wanted) -> bool:
+    """Whether the run draws pictures: ``wanted``, an output that can be written (else a
+    usage error) and Pillow (else a note, and the run goes on without them)."""
+    if wanted:
+        _check_out(parser, args.out)
+    if wanted and not have_pillow():
+        print(f"note: {PICTURES_HINT}; running without pictures")
+        return False
+    return wanted
+
+
 def run(args, parser) -> int:
     _scene_options(parser, args)
     if args.scene == "lidar":
         return run_lidar(args, parser)
     import fastcol as fc
 
-    pictures = args.frames > 0 and not args.window
-    if pictures:
-        _check_out(parser, args.out)
+    pictures = _pictures(args, parser, args.frames > 0 and not args.window)
     show = None
     if args.window:
         try:
@@ -162,10 +171,6 @@ def run(args, parser) -> int:
         except ImportError:
             print(f"error: {WINDOW_HINT}", file=sys.stderr)
             return 1
-
-    if pictures and not have_pillow():
-        print(f"note: {PICTURES_HINT}; running without pictures")
-        pictures = False
     marks = frame_steps(args.frames, args.steps)
     progress = _Progress(args.steps)
     draw_time = [0.0]
@@ -259,12 +264,7 @@ def run_lidar(args, parser) -> int:
 
     from .lidar import Params as LidarParams, make_scene as make_lidar, run as run_agents
 
-    pictures = args.frames > 0
-    if pictures:
-        _check_out(parser, args.out)
-    if pictures and not have_pillow():
-        print(f"note: {PICTURES_HINT}; running without pictures")
-        pictures = False
+    pictures = _pictures(args, parser, args.frames > 0)
     marks = frame_steps(args.frames, args.steps)
     progress = _Progress(args.steps)
     draw_time = [0.0]
