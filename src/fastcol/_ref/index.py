@@ -36,17 +36,14 @@ class Tree:
     def rebuild(self, workers):
         self.refit(workers)
 
-    def _items(self):
-        return self._shapes
-
     def query(self, shapes, workers):
-        items = self._items()
+        items = self._shapes
         pairs = [(i, j) for i, q in enumerate(_rows(shapes, len(shapes))) if q is not None
                  for j, s in items if queries.collide(q, s)]
         return np.array(pairs, dtype=np.int64).reshape(len(pairs), 2)
 
     def raycast(self, origins, directions, max_t, n, workers):
-        items = self._items()
+        items = self._shapes
         hit = np.zeros(n, dtype=bool)
         t = np.full(n, math.inf)
         point = np.zeros((n, 2))
@@ -64,7 +61,7 @@ class Tree:
         return hit, t, point, normal, item
 
     def nearest(self, shapes, k, max_distance, workers):
-        items = self._items()
+        items = self._shapes
         rows = _rows(shapes, len(shapes))
         found = np.full((len(rows), k), -1, dtype=np.int64)
         dist = np.full((len(rows), k), math.inf)
