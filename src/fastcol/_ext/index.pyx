@@ -142,13 +142,18 @@ cdef int _source(Buffers held, Source* s, object x, Py_ssize_t first) except -1:
     return 0
 
 
-cdef inline bint _load(const Source* s, Side* side, Py_ssize_t row) noexcept nogil:
-    # side.view (OUT): row of s; False when it is no shape
+cdef inline void _read_by(Side* side, const Source* s) noexcept nogil:
+    # side set to read the rows of s (load_row, row_box)
     side.kind = s.kind
     side.view.kind = s.kind
     side.width = s.width
     side.capacity = s.capacity
     side.counts = s.counts
+
+
+cdef inline bint _load(const Source* s, Side* side, Py_ssize_t row) noexcept nogil:
+    # side.view (OUT): row of s; False when it is no shape
+    _read_by(side, s)
     if s.f32:
         return load_row(side, <const float*>s.data + row * s.width, row)
     return load_row(side, <const double*>s.data + row * s.width, row)
@@ -290,11 +295,7 @@ cdef void _box_rows(void* ctx, int slot, Py_ssize_t start, Py_ssize_t stop) noex
 
 cdef inline bint _row_box(const Source* a, Side* side, Py_ssize_t row, double* b) noexcept nogil:
     # b (OUT): the padded box of a's row (row_box reads circles and AABBs in place)
-    side.kind = a.kind
-    side.view.kind = a.kind
-    side.width = a.width
-    side.capacity = a.capacity
-    side.counts = a.counts
+    _read_by(side, a)
     if a.f32:
         return row_box(side, <const float*>a.data, row, b)
     return row_box(side, <const double*>a.data, row, b)
