@@ -125,6 +125,11 @@ class Closest(NamedTuple):
     point_b: _Point
     distance: float
 
+class MassData(NamedTuple):
+    mass: float
+    centroid: _Point
+    inertia: float
+
 class Contact(NamedTuple):
     normal: _Point
     depth: float
@@ -253,6 +258,13 @@ def time_of_impact(
     a: _AnyShape | _AnyArray, velocity_a: ArrayLike, b: _AnyShape | _AnyArray,
     velocity_b: ArrayLike, max_t: ArrayLike = 1.0, workers: int = 1,
 ) -> NDArray[_Float]: ...
+
+@overload
+def mass_properties(shape: _AnyShape, density: float = 1.0, workers: int = 1) -> MassData: ...
+@overload
+def mass_properties(
+    shape: _AnyArray, density: ArrayLike = 1.0, workers: int = 1
+) -> tuple[NDArray[_Float], NDArray[_Float], NDArray[_Float]]: ...
 
 # ----------------------------------------------------------------- primitives
 

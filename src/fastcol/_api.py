@@ -41,6 +41,7 @@ class API:
         self._queries = impl.queries
         self._contacts = impl.contacts
         self._sweeps = impl.sweeps
+        self._mass = impl.mass
         # the public functions are this class's; the classes and __version__ the
         # backend's, but for ShapeIndex, written once in fastcol._index over the backend
         functions = [name for name in PUBLIC if hasattr(API, name)]
@@ -362,6 +363,59 @@ class API:
         if type(workers) is not int or workers != 1:
             _batch.no_out_for_shapes(None, workers)
         return self._sweeps.time_of_impact(a, velocity_a, b, velocity_b, max_t)
+
+    def mass_properties(self, shape, density=1.0, workers=1):
+        """Mass, centroid and polar moment of inertia of a shape, or of each row.
+
+        Parameters
+        ----------
+        shape : shape or shape array
+            Any of the six shapes, or a shape array (answered row by row).
+        density : float, default 1.0, or an (N,) array for a shape array
+            Mass per unit area: finite and >= 0.
+        workers : int, optional
+            For arrays: threads to split the rows over (``-1``: every core).
+
+        Returns
+        -------
+        MassData
+            ``MassData(mass, centroid, inertia)``: the area times ``density``, the
+            centroid of the area, and the polar moment of inertia about the centroid
+            (the axis perpendicular to the plane), as Box2D's ``b2ComputePolygonMass``
+            and pymunk's ``moment_for_*`` give it.
+        tuple of ndarrays
+            For a shape array: ``(mass[N], centroid[N, 2], inertia[N])`` in the rows'
+            precision; NaN in the rows that are no shape.
+
+        Notes
+        -----
+        Closed forms: a disc ``m r^2 / 2``; a box ``m (w^2 + h^2) / 12``; a capsule as a
+        rectangle plus two half discs; a polygon as a fan of triangles from its first
+        vertex.  A segment, a zero-radius circle and a zero-width box enclose no area:
+        mass and inertia 0.0, and the centroid is the segment's midpoint (the point, the
+        box's centre).
+
+        Examples
+        --------
+        >>> import fastcol as fc
+        >>> fc.mass_properties(fc.AABB(0, 0, 2, 1), density=3.0)
+        MassData(mass=6.0, centroid=(1.0, 0.5), inertia=2.5)
+        >>> m = fc.mass_properties(fc.Circle(1, 2, 1))
+        >>> round(m.mass, 6), m.centroid, round(m.inertia, 6)
+        (3.141593, (1.0, 2.0), 1.570796)
+        >>> mass, centroid, inertia = fc.mass_properties(fc.CircleArray([[0, 0, 1], [0, 0, float("nan")]]))
+        >>> centroid
+        array([[ 0.,  0.],
+               [nan, nan]])
+        """
+        if isinstance(shape, self._shape):
+            if type(workers) is not int or workers != 1:
+                _batch.no_out_for_shapes(None, workers)
+            return self._mass.mass_properties(shape, _batch.as_density(density))
+        if not _batch.is_array(shape):
+            raise _batch.operand_error(shape, "shape")
+        nworkers = _batch.check_workers(workers)
+        return self._mass.mass_rows(shape, _batch.density_arg(density, len(shape)), nworkers)
 
     def overlapping_pairs(self, A, B=None, workers=1):
         """Every pair of rows that collide: ``(i, j)`` with ``collide(A[i], B[j])``.

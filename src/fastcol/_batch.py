@@ -8,13 +8,14 @@ errors before any kernel runs.
 
 from __future__ import annotations
 
+import math
 import os
 from typing import NamedTuple
 
 import numpy as np
 
 from ._arrays import PolygonArray, ShapeArray, as_float_array
-from ._validate import SHAPE_NAMES, type_name
+from ._validate import SHAPE_NAMES, as_real, type_name
 
 FLOAT32 = np.dtype(np.float32)
 FLOAT64 = np.dtype(np.float64)
@@ -143,6 +144,31 @@ def no_out_for_shapes(out, workers):
     if out is not None:
         raise TypeError("out is only accepted when a or b is a shape array")
     check_workers(workers)
+
+
+def density_arg(density, n):
+    """``density`` of ``mass_properties`` over ``n`` rows: a C-contiguous float64 array
+    of one value or ``n``; every value finite and >= 0, else a ValueError naming it."""
+    if isinstance(density, np.ndarray) and density.ndim > 0:
+        if density.dtype.kind not in "fiu":
+            raise TypeError(f"density must hold real numbers, not {density.dtype}")
+        if density.shape != (n,):
+            raise ValueError(f"density must be a number or have shape ({n},), got {density.shape}")
+        values = np.ascontiguousarray(density, dtype=np.float64)
+        bad = ~(np.isfinite(values) & (values >= 0.0))
+        if bad.any():
+            k = int(np.argmax(bad))
+            raise ValueError(f"density[{k}] must be finite and >= 0, got {values[k]!r}")
+        return values
+    return np.array([as_density(density)])
+
+
+def as_density(density) -> float:
+    """A scalar ``density``: a finite float >= 0, else TypeError/ValueError naming it."""
+    value = as_real(density, "density")
+    if not (math.isfinite(value) and value >= 0.0):
+        raise ValueError(f"density must be finite and >= 0, got {value!r}")
+    return value
 
 
 # ------------------------------------------------------------------ point arrays

@@ -16,6 +16,7 @@ PUBLIC = (
     "PolygonArray",
     "Closest",
     "Contact",
+    "MassData",
     "RayHit",
     "ContactArray",
     "RayHitArray",
@@ -34,5 +35,6 @@ PUBLIC = (
     "orient2d",
     "raycast",
     "time_of_impact",
+    "mass_properties",
     "overlapping_pairs",
 )

@@ -5,7 +5,7 @@ entries in front of them (``entries.pyx``).
 """
 
 from .._version import __version__
-from . import batch, broadphase, contacts, geometry, index, queries, shapes, sweeps
+from . import batch, broadphase, contacts, geometry, index, mass, queries, shapes, sweeps
 from .arrays import (
     AABBArray,
     CapsuleArray,
@@ -16,6 +16,7 @@ from .arrays import (
 )
 from .entries import accelerate
 from .records import Closest, Contact, RayHit
+from .._ref.records import MassData  # one named tuple for both backends: not a hot path
 from .._batch import ContactArray, RayHitArray
 from .._index import IndexHitArray
 from .shapes import AABB, OBB, Capsule, Circle, Polygon, Segment

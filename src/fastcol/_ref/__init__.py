@@ -6,7 +6,7 @@ functions over it are ``fastcol._api``'s.
 """
 
 from .._version import __version__
-from . import batch, broadphase, contacts, geometry, index, queries, shapes, sweeps
+from . import batch, broadphase, contacts, geometry, index, mass, queries, shapes, sweeps
 from .arrays import (
     AABBArray,
     CapsuleArray,
@@ -15,7 +15,7 @@ from .arrays import (
     PolygonArray,
     SegmentArray,
 )
-from .records import Closest, Contact, RayHit
+from .records import Closest, Contact, MassData, RayHit
 from .._batch import ContactArray, RayHitArray
 from .._index import IndexHitArray
 from .shapes import AABB, OBB, Capsule, Circle, Polygon, Segment

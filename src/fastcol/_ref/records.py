@@ -18,6 +18,19 @@ class Closest(NamedTuple):
     distance: float
 
 
+class MassData(NamedTuple):
+    """Mass, centroid and polar moment of inertia of a shape, from ``mass_properties``.
+
+    ``mass`` is the area times the density; ``inertia`` is the polar moment about
+    ``centroid`` (the axis through the centroid, perpendicular to the plane), in mass
+    times length squared.  Not a hot path: both backends return this named tuple.
+    """
+
+    mass: float
+    centroid: tuple[float, float]
+    inertia: float
+
+
 class Contact(NamedTuple):
     """How two overlapping or touching shapes meet, from ``contact(a, b)``.
 
