@@ -21,6 +21,7 @@ def _flag(name):
 MODULES = [
     "pool", "predicates", "geometry", "records", "shapes", "narrowphase", "queries", "batch", "contacts",
     "sweeps", "_info", "broadphase", "index", "entries",
+    "points",
 ]
 
 # Floating-point policy: no FMA contraction and never fast-math, so the kernels round
