@@ -15,7 +15,7 @@ from .batch cimport Buffers, Side, array_side, load_row
 from .geometry cimport point_segment
 from .narrowphase cimport Convex, Round, box_normal, box_side, point_box, round_convex_closest
 from .pool cimport run_rows, slots_for
-from .predicates cimport orient_sign
+from .predicates cimport orient_sign, side_sign
 from .queries cimport View, collide_views, view_convex, view_core, view_frame, view_of
 from .records cimport make_pointquery
 from .shapes cimport AABB_KIND, CIRCLE, OBB_KIND, POLYGON, SEGMENT, Shape, is_shape
@@ -60,6 +60,22 @@ cdef inline void _point_view(double px, double py, View* p) noexcept nogil:
     p.f[2] = 0.0
 
 
+cdef inline bint beside(double t, double px, double py, double ax, double ay, double bx,
+                        double by) noexcept nogil:
+    # whether the point of segment ab nearest to p lies inside it, not at an end:
+    # 0 < t < 1, or an end that t's rounding chose while p lies strictly between the
+    # lines through the ends square to ab (exact signs; see the reference)
+    cdef double ex = bx - ax
+    cdef double ey = by - ay
+    if 0.0 < t < 1.0:
+        return True
+    if ex == 0.0 and ey == 0.0:
+        return False
+    if t == 0.0:
+        return side_sign(ax, ay, ey, 0.0 - ex, px, py) > 0
+    return side_sign(bx, by, ey, 0.0 - ex, px, py) < 0
+
+
 cdef bint contains_point(const View* s, double px, double py) noexcept nogil:
     # whether the point lies inside the shape or on its boundary: collide of the shape
     # and a circle of radius 0 at the point
@@ -94,7 +110,7 @@ cdef void point_round(double ax, double ay, double bx, double by, double r, doub
     # a capsule or segment (core ab, radius r; local coordinates): the core's nearest
     # point q, the distance to it less r, the normal from q towards p
     cdef double qx, qy, d2, nx, ny
-    point_segment(px, py, ax, ay, bx, by, -1.0, &qx, &qy, &d2)
+    cdef double t = point_segment(px, py, ax, ay, bx, by, -1.0, &qx, &qy, &d2)
     cdef double dist = sqrt(d2) - (0.0 + r)
     if d2 == 0.0:
         # on the core exactly: no direction from it; the core's left perpendicular
@@ -104,13 +120,15 @@ cdef void point_round(double ax, double ay, double bx, double by, double r, doub
             ny = 0.0
         else:
             unit(ay - by, bx - ax, &nx, &ny)
-    elif px == qx and py == qy:
-        # off the core by exact signs, but q rounded onto p: the side p lies on
+    elif beside(t, px, py, ax, ay, bx, by):
+        # beside the core: its perpendicular on p's side (exact sign), not p - q,
+        # whose direction q's rounding would spoil for a point near the core
         if orient_sign(ax, ay, bx, by, px, py) > 0:
             unit(ay - by, bx - ax, &nx, &ny)
         else:
             unit(by - ay, ax - bx, &nx, &ny)
     else:
+        # nearest to an end (q is that end, exactly)
         unit(px - qx, py - qy, &nx, &ny)
     _put(out, qx + nx * r, qy + ny * r, dist, nx, ny)
 
@@ -250,21 +268,34 @@ cdef void point_convex_outside(const Convex* cv, double px, double py,
     # point core, the normal from the nearest point towards p
     cdef Round core
     cdef double pts[4]
-    cdef double nx = 1.0, ny = 0.0
-    cdef int k
+    cdef double nx, ny, t, x, y, d2
+    cdef double best = INFINITY
+    cdef double tb = 0.0, qx = 0.0, qy = 0.0
+    cdef int k, j
+    cdef int kb = 0
     core.ax = core.bx = px
     core.ay = core.by = py
     core.r = 0.0
     cdef double sep = round_convex_closest(&core, cv, pts)
-    if px != pts[2] or py != pts[3]:
-        unit(px - pts[2], py - pts[3], &nx, &ny)
+    # the nearest feature among the edges p lies strictly outside of: inside an
+    # edge, its normal; at a vertex, the direction from it (see the reference)
+    for k in range(cv.n):
+        if _side(cv, k, px, py) < 0:
+            j = k + 1 if k + 1 < cv.n else 0
+            t = point_segment(px, py, _cx(cv, k), _cy(cv, k), _cx(cv, j), _cy(cv, j), -1.0,
+                              &x, &y, &d2)
+            if d2 < best:
+                best = d2
+                kb = k
+                tb = t
+                qx = x
+                qy = y
+    j = kb + 1 if kb + 1 < cv.n else 0
+    if beside(tb, px, py, _cx(cv, kb), _cy(cv, kb), _cx(cv, j), _cy(cv, j)):
+        _edge_normal(cv, kb, &nx, &ny)
     else:
-        # q rounded onto p: the first edge p lies strictly outside of
-        for k in range(cv.n):
-            if _side(cv, k, px, py) < 0:
-                _edge_normal(cv, k, &nx, &ny)
-                break
-    _put(out, pts[2], pts[3], sep, nx, ny)
+        unit(px - qx, py - qy, &nx, &ny)
+    _put(out, qx, qy, sep, nx, ny)
 
 
 cdef bint query_point(const View* s, double px, double py, double* out) noexcept nogil:

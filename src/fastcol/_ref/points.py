@@ -26,7 +26,7 @@ from .._validate import as_point, shape_type_error
 from .batch import _overflow_to_inf, _rows, _vectors
 from .geometry import APART, TINY, UNDERFLOW_SCALE, point_segment
 from .narrowphase import box_normal, box_side, convex_local, point_box, round_convex_closest
-from .predicates import orient_sign
+from .predicates import orient_sign, side_sign
 from .queries import _canonical, _core, _frame, collide_canonical
 from .records import PointQuery
 from .shapes import AABB_KIND, CIRCLE, OBB_KIND, SEGMENT, Circle, _Shape
@@ -50,6 +50,23 @@ def unit(vx, vy):
         vy = vy * _UNSCALE
     length = math.sqrt(vx * vx + vy * vy)
     return vx / length, vy / length
+
+
+def beside(t, px, py, ax, ay, bx, by):
+    """Whether the point of segment ab nearest to p lies inside it, not at an end:
+    ``0 < t < 1``, or an end that the rounding of t chose while p lies strictly
+    between the lines through the ends square to ab (exact signs).  Then the normal
+    is ab's perpendicular: p - q points elsewhere when p is within rounding of an
+    end."""
+    if 0.0 < t < 1.0:
+        return True
+    ex = bx - ax
+    ey = by - ay
+    if ex == 0.0 and ey == 0.0:
+        return False
+    if t == 0.0:
+        return side_sign(ax, ay, ey, 0.0 - ex, px, py) > 0
+    return side_sign(bx, by, ey, 0.0 - ex, px, py) < 0
 
 
 def contains_point(shape, px, py):
@@ -84,13 +101,15 @@ def point_round(ax, ay, bx, by, r, px, py):
             nx, ny = 1.0, 0.0
         else:
             nx, ny = unit(ay - by, bx - ax)
-    elif px == qx and py == qy:
-        # off the core by exact signs, but q rounded onto p: the side p lies on
+    elif beside(t, px, py, ax, ay, bx, by):
+        # beside the core: its perpendicular on p's side (exact sign), not p - q,
+        # whose direction q's rounding would spoil for a point near the core
         if orient_sign(ax, ay, bx, by, px, py) > 0:
             nx, ny = unit(ay - by, bx - ax)
         else:
             nx, ny = unit(by - ay, ax - bx)
     else:
+        # nearest to an end (q is that end, exactly)
         nx, ny = unit(px - qx, py - qy)
     return qx + nx * r, qy + ny * r, dist, nx, ny
 
@@ -201,16 +220,26 @@ def point_convex_inside(cv, px, py):
 def point_convex_outside(cv, px, py):
     """A point outside an OBB or polygon (local coordinates): ``distance``'s kernel
     for a point core, the normal from the nearest point towards p."""
-    sep, _, _, qx, qy = round_convex_closest((px, py, px, py, 0.0), cv)
-    if px != qx or py != qy:
-        nx, ny = unit(px - qx, py - qy)
+    sep = round_convex_closest((px, py, px, py, 0.0), cv)[0]
+    # the nearest feature among the edges p lies strictly outside of (the nearest
+    # point of a convex shape lies on one): inside an edge, that edge's normal (not
+    # p - q, whose direction q's rounding would spoil for a point near the edge); at
+    # a vertex, the direction from it (ties: the first edge in ring order)
+    n = len(cv.xs)
+    best = math.inf
+    kb = 0
+    tb = qx = qy = 0.0
+    for k in range(n):
+        if _side(cv, k, px, py) < 0:
+            j = k + 1 if k + 1 < n else 0
+            t, x, y, d2 = point_segment(px, py, cv.xs[k], cv.ys[k], cv.xs[j], cv.ys[j])
+            if d2 < best:
+                best, kb, tb, qx, qy = d2, k, t, x, y
+    j = kb + 1 if kb + 1 < n else 0
+    if beside(tb, px, py, cv.xs[kb], cv.ys[kb], cv.xs[j], cv.ys[j]):
+        nx, ny = _edge_normal(cv, kb)
     else:
-        # q rounded onto p: the first edge p lies strictly outside of
-        nx, ny = 1.0, 0.0
-        for k in range(len(cv.xs)):
-            if _side(cv, k, px, py) < 0:
-                nx, ny = _edge_normal(cv, k)
-                break
+        nx, ny = unit(px - qx, py - qy)
     return qx, qy, sep, nx, ny
 
 
