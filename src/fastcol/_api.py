@@ -658,7 +658,6 @@ class API:
         PointQuery(point=(1.0, 0.0), distance=-0.5, normal=(0.0, -1.0))
         >>> fc.point_query(fc.AABB(0, 0, 4, 2), (4, 1))         # on the boundary
         PointQuery(point=(4.0, 1.0), distance=0.0, normal=(1.0, 0.0))
-        >>> import numpy as np
         >>> q = fc.point_query(fc.CircleArray([[0, 0, 1], [0, 0, float("nan")]]), (0, 2))
         >>> q.distance                                          # a NaN row
         array([ 1., nan])
