@@ -232,6 +232,7 @@ RECORD_SAMPLES = {
     "Closest": ((0.5, 1.0), (2.0, -1.0), 2.5),
     "Contact": ((0.0, 1.0), 0.25, ((1.0, 2.0), (3.0, 2.0))),
     "RayHit": (1.5, (2.0, 3.0), (-1.0, 0.0)),
+    "PointQuery": ((2.0, 3.0), -0.5, (0.0, 1.0)),
 }
 
 SAMPLES = {
@@ -260,13 +261,14 @@ def test_all_matches_the_imported_package():
 @pytest.mark.parametrize("name", _public_names())
 def test_same_signature_in_both_backends(ext, ref, name):
     r, e = getattr(ref, name), getattr(ext, name)
-    if name in ("ContactArray", "RayHitArray", "IndexHitArray", "MassData"):
+    if name in ("ContactArray", "RayHitArray", "IndexHitArray", "PointQueryArray", "MassData"):
         # the records of array answers, and MassData (no hot path): one class shared
         # by both backends
         assert r is e
         want = {"ContactArray": ("hit", "normal", "depth", "points", "count"),
                 "RayHitArray": ("hit", "t", "point", "normal"),
                 "IndexHitArray": ("hit", "t", "point", "normal", "item"),
+                "PointQueryArray": ("point", "distance", "normal"),
                 "MassData": ("mass", "centroid", "inertia")}[name]
         assert r._fields == want
         return

@@ -19,6 +19,8 @@ CLOSEST_A = ((5.0, 0.0), ((1.0, 0.0), (4.0, 0.0), 3.0))
 CLOSEST_B = ((0.0, 4.0), ((0.0, 1.0), (0.0, 3.0), 2.0))
 RAY_A = (((-5.0, 0.0), (1.0, 0.0)), (4.0, (-1.0, 0.0), (-1.0, 0.0)))  # origin, direction
 RAY_B = (((0.0, -3.0), (0.0, 1.0)), (2.0, (0.0, -1.0), (0.0, -1.0)))
+POINT_A = ((3.0, 4.0), ((0.6, 0.8), 4.0, (0.6, 0.8)))  # point, answer (a 3-4-5 triangle)
+POINT_B = ((0.0, -3.0), ((0.0, -1.0), 2.0, (0.0, -1.0)))
 
 
 def _contact(fc, case):
@@ -36,9 +38,14 @@ def _ray(fc, case):
     return fc.raycast(fc.Circle(0.0, 0.0, 1.0), origin, direction)
 
 
+def _point(fc, case):
+    p, _ = case
+    return fc.point_query(fc.Circle(0.0, 0.0, 1.0), p)
+
+
 QUERIES = [(_contact, CONTACT_A, CONTACT_B), (_closest, CLOSEST_A, CLOSEST_B),
-           (_ray, RAY_A, RAY_B)]
-IDS = ["contact", "closest_points", "raycast"]
+           (_ray, RAY_A, RAY_B), (_point, POINT_A, POINT_B)]
+IDS = ["contact", "closest_points", "raycast", "point_query"]
 
 
 @pytest.mark.parametrize("query, first, second", QUERIES, ids=IDS)

@@ -33,6 +33,9 @@ reveal_type(fc.distance(c, fc.OBBArray(np.zeros((2, 5)))))
 reveal_type(fc.overlapping_pairs(fc.CircleArray(np.zeros((2, 3)))))
 reveal_type(fc.CircleArray([c])[0])
 reveal_type(fc.orient2d((0, 0), (1, 0), (0, 1)))
+reveal_type(fc.point_query(c, (0, 2)))
+reveal_type(fc.contains(c, (0, 0)))
+reveal_type(fc.point_query(c, np.zeros((2, 2))))
 hit: bool = fc.collide(c, c)
 """
 
@@ -48,6 +51,9 @@ EXPECTED = [
     r"^numpy\.ndarray\[.*numpy\.dtype\[numpy\.signedinteger\[.*64Bit\]\]\]$",
     r"^fastcol\.Circle$",
     r"^int$",
+    r"fallback=fastcol\.PointQuery\]$",
+    r"^bool$",
+    r"fallback=fastcol\.PointQueryArray\]$",
 ]
 
 

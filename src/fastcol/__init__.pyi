@@ -140,6 +140,11 @@ class RayHit(NamedTuple):
     point: _Point
     normal: _Point
 
+class PointQuery(NamedTuple):
+    point: _Point
+    distance: float
+    normal: _Point
+
 class ContactArray(NamedTuple):
     hit: NDArray[np.bool_]
     normal: NDArray[_Float]
@@ -159,6 +164,11 @@ class IndexHitArray(NamedTuple):
     point: NDArray[np.float64]
     normal: NDArray[np.float64]
     item: NDArray[np.int64]
+
+class PointQueryArray(NamedTuple):
+    point: NDArray[_Float]
+    distance: NDArray[_Float]
+    normal: NDArray[_Float]
 
 class ShapeIndex:
     def __init__(self, arrays: _AnyArray | Sequence[_AnyArray], workers: int = 1) -> None: ...
@@ -259,12 +269,31 @@ def time_of_impact(
     velocity_b: ArrayLike, max_t: ArrayLike = 1.0, workers: int = 1,
 ) -> NDArray[_Float]: ...
 
+# ------------------------------------------------------------------------ mass
+
 @overload
 def mass_properties(shape: _AnyShape, density: float = 1.0, workers: int = 1) -> MassData: ...
 @overload
 def mass_properties(
     shape: _AnyArray, density: ArrayLike = 1.0, workers: int = 1
 ) -> tuple[NDArray[_Float], NDArray[_Float], NDArray[_Float]]: ...
+# ------------------------------------------------------------- point queries
+
+@overload
+def point_query(shape: _AnyShape, point: _PointLike, workers: int = 1) -> PointQuery: ...
+@overload
+def point_query(
+    shape: _AnyShape | _AnyArray, point: ArrayLike, workers: int = 1
+) -> PointQueryArray: ...
+@overload
+def contains(
+    shape: _AnyShape, point: _PointLike, out: None = None, workers: int = 1
+) -> bool: ...
+@overload
+def contains(
+    shape: _AnyShape | _AnyArray, point: ArrayLike, out: NDArray[np.bool_] | None = None,
+    workers: int = 1,
+) -> NDArray[np.bool_]: ...
 
 # ----------------------------------------------------------------- primitives
 

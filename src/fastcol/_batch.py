@@ -263,6 +263,29 @@ class RayHitArray(NamedTuple):
     normal: np.ndarray
 
 
+class PointQueryArray(NamedTuple):
+    """The point queries of a batch, one row per point (``point_query`` over arrays).
+
+    Row i holds the scalar ``PointQuery``: ``point[i]`` on the shape's boundary,
+    ``distance[i]`` (negative inside, 0.0 on the boundary) and the unit outward
+    ``normal[i]``.  A row whose shape is no shape, or whose point is not finite, is
+    NaN throughout.
+
+    Examples
+    --------
+    >>> import fastcol as fc, numpy as np
+    >>> q = fc.point_query(fc.Circle(0, 0, 1), np.array([[3.0, 0.0], [0.0, 0.5]]))
+    >>> q.distance
+    array([ 2. , -0.5])
+    >>> q.point[1], q.normal[1]
+    (array([0., 1.]), array([0., 1.]))
+    """
+
+    point: np.ndarray
+    distance: np.ndarray
+    normal: np.ndarray
+
+
 def contact_result(n, dtype):
     """A ContactArray of ``n`` rows, all zeros (no hit), to be filled row by row."""
     return ContactArray(
@@ -373,3 +396,30 @@ def sweep_args(a, velocity_a, b, velocity_b, max_t, shape_type):
     vb = _vector(velocity_b, "velocity_b", lengths, dtypes, as_point)
     t = _limit(max_t, "max_t", lengths, dtypes)
     return _length(lengths), _precision(dtypes), va, vb, t
+
+
+def pointquery_result(n, dtype):
+    """A PointQueryArray of ``n`` rows, to be filled row by row."""
+    return PointQueryArray(
+        np.empty((n, 2), dtype=dtype),
+        np.empty(n, dtype=dtype),
+        np.empty((n, 2), dtype=dtype),
+    )
+
+
+def is_point_batch(shape, point) -> bool:
+    """Whether a point_query or contains call involves arrays (a shape array or rows of
+    points)."""
+    return isinstance(shape, _ARRAY_TYPES) or has_rows(point)
+
+
+def point_query_args(shape, point, shape_type):
+    """``(n, dtype, points)`` of a batch point_query or contains: ``points`` a float64
+    ``(N, 2)`` or ``(1, 2)`` array (one point standing for every row, checked: finite).
+    The result is float32 only when every array argument is float32."""
+    from ._validate import as_point
+
+    lengths, dtypes = [], []
+    _operand(shape, "shape", lengths, dtypes, shape_type)
+    p = _vector(point, "point", lengths, dtypes, as_point)
+    return _length(lengths), _precision(dtypes), p

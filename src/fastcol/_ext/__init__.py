@@ -20,5 +20,9 @@ from .._ref.records import MassData  # one named tuple for both backends: not a 
 from .._batch import ContactArray, RayHitArray
 from .._index import IndexHitArray
 from .shapes import AABB, OBB, Capsule, Circle, Polygon, Segment
+# point queries (issue 35)
+from . import points
+from .records import PointQuery
+from .._batch import PointQueryArray
 
 NAME = "compiled"

@@ -24,3 +24,11 @@ cdef class RayHit:
 
 
 cdef RayHit make_rayhit(double t, double px, double py, double nx, double ny)
+
+
+cdef class PointQuery:
+    cdef double px, py, dist, nx, ny
+    cdef tuple _tuple(self)
+
+
+cdef PointQuery make_pointquery(double px, double py, double dist, double nx, double ny)

@@ -322,3 +322,94 @@ cdef class RayHit:
 
     def __repr__(self):
         return f"RayHit(t={self.t!r}, point={self.point!r}, normal={self.normal!r})"
+
+
+# ------------------------------------------------------------------- point queries
+
+cdef PointQuery _spare_pointquery = None
+
+
+cdef PointQuery make_pointquery(double px, double py, double dist, double nx, double ny):
+    global _spare_pointquery
+    cdef PointQuery r
+    if FASTCOL_SPARE_RECORDS:
+        if fastcol_sole(<PyObject*>_spare_pointquery):
+            r = _spare_pointquery
+        else:
+            r = PointQuery.__new__(PointQuery)
+            _spare_pointquery = r
+    else:
+        r = PointQuery.__new__(PointQuery)
+    r.px = px
+    r.py = py
+    r.dist = dist
+    r.nx = nx
+    r.ny = ny
+    return r
+
+
+@cython.freelist(32)
+@cython.final
+cdef class PointQuery:
+    """PointQuery(point, distance, normal)
+--
+
+    The boundary of a shape nearest to a point, from ``point_query``.
+
+    ``point`` lies on the shape's boundary; ``distance`` is the signed distance from the
+    boundary to the query point (negative inside the shape, 0.0 on the boundary);
+    ``normal`` is the unit outward normal of the boundary at ``point``.  Unpacks,
+    indexes and compares like the tuple ``(point, distance, normal)``.
+    """
+
+    _fields = ("point", "distance", "normal")
+
+    def __init__(self, point, distance, normal):
+        self.px, self.py = as_point(point, "point")
+        self.dist = as_finite(distance, "distance")
+        self.nx, self.ny = as_point(normal, "normal")
+
+    @property
+    def point(self):
+        return (self.px, self.py)
+
+    @property
+    def distance(self):
+        return self.dist
+
+    @property
+    def normal(self):
+        return (self.nx, self.ny)
+
+    cdef tuple _tuple(self):
+        return ((self.px, self.py), self.dist, (self.nx, self.ny))
+
+    # the tuple behaviour (as the records above; _tuple_of does not list this one)
+    def _asdict(self):
+        return dict(zip(self._fields, self._tuple()))
+
+    def __len__(self):
+        return 3
+
+    def __getitem__(self, index):
+        return self._tuple()[index]
+
+    def __iter__(self):
+        return iter(self._tuple())
+
+    def __richcmp__(self, other, int op):
+        if type(other) is PointQuery:
+            return PyObject_RichCompare(self._tuple(), (<PointQuery>other)._tuple(), op)
+        if isinstance(other, tuple):
+            return PyObject_RichCompare(self._tuple(), other, op)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash(self._tuple())
+
+    def __reduce__(self):
+        return (type(self), self._tuple())
+
+    def __repr__(self):
+        return (f"PointQuery(point={self.point!r}, distance={self.dist!r}, "
+                f"normal={self.normal!r})")

@@ -19,5 +19,9 @@ from .records import Closest, Contact, MassData, RayHit
 from .._batch import ContactArray, RayHitArray
 from .._index import IndexHitArray
 from .shapes import AABB, OBB, Capsule, Circle, Polygon, Segment
+# point queries (issue 35)
+from . import points
+from .records import PointQuery
+from .._batch import PointQueryArray
 
 NAME = "reference"

@@ -55,3 +55,16 @@ class RayHit(NamedTuple):
     t: float
     point: tuple[float, float]
     normal: tuple[float, float]
+
+
+class PointQuery(NamedTuple):
+    """The boundary of a shape nearest to a point, from ``point_query``.
+
+    ``point`` lies on the shape's boundary; ``distance`` is the signed distance from the
+    boundary to the query point (negative inside the shape, 0.0 on the boundary);
+    ``normal`` is the unit outward normal of the boundary at ``point``.
+    """
+
+    point: tuple[float, float]
+    distance: float
+    normal: tuple[float, float]
