@@ -35,4 +35,6 @@ PUBLIC = (
     "raycast",
     "time_of_impact",
     "overlapping_pairs",
+    "rotate",
+    "translate",
 )

@@ -5,7 +5,7 @@ entries in front of them (``entries.pyx``).
 """
 
 from .._version import __version__
-from . import batch, broadphase, contacts, geometry, index, queries, shapes, sweeps
+from . import batch, broadphase, contacts, geometry, index, queries, shapes, sweeps, transforms
 from .arrays import (
     AABBArray,
     CapsuleArray,

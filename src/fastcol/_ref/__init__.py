@@ -6,7 +6,7 @@ functions over it are ``fastcol._api``'s.
 """
 
 from .._version import __version__
-from . import batch, broadphase, contacts, geometry, index, queries, shapes, sweeps
+from . import batch, broadphase, contacts, geometry, index, queries, shapes, sweeps, transforms
 from .arrays import (
     AABBArray,
     CapsuleArray,
