@@ -398,3 +398,282 @@ def test_rotated_bad_arguments(fc, kind):
     # numbers of any real type are fine
     assert shape.rotated(np.float32(0.5), np.array([1, 2])) == shape.rotated(
         float(np.float32(0.5)), (1.0, 2.0))
+
+
+# ------------------------------------------------------------------ fc.rotate arrays
+
+
+def shape_array(fc, kind, shapes, dtype=np.float64):
+    """The array of ``shapes`` (of one kind) in ``dtype``."""
+    if kind == "Polygon":
+        return fc.PolygonArray(shapes, dtype=dtype)
+    return getattr(fc, kind + "Array")(np.array([s._values() for s in shapes], dtype=dtype))
+
+
+def random_array(fc, kind, n, seed, dtype=np.float64, offset=0.0):
+    rng = np.random.default_rng(seed)
+    shapes = [random_shape(fc, kind, rng, offset=offset) for _ in range(n)]
+    arr = shape_array(fc, kind, shapes, dtype)
+    # the scalar shapes of the rows as stored (float32 rows widened)
+    return arr, [arr[i] for i in range(n)]
+
+
+def row_values(arr, i):
+    """Row i of a result as a tuple of floats (a polygon row: its ring's vertex set)."""
+    if hasattr(arr, "counts"):
+        return frozenset(map(tuple, arr.vertices[i, : arr.counts[i]].tolist()))
+    return tuple(arr.data[i].tolist())
+
+
+def scalar_values(shape, dtype):
+    """A scalar result as the row would hold it (rounded to dtype)."""
+    if type(shape).__name__ == "Polygon":
+        return frozenset((float(dtype(x)), float(dtype(y))) for x, y in shape.vertices)
+    return tuple(float(dtype(v)) for v in shape._values())
+
+
+def abouts(rng, n, offset=0.0):
+    return [None, (offset + 1.5, offset - 2.25), offset + rng.uniform(-20, 20, (n, 2))]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("dtype", [np.float64, np.float32], ids=["f64", "f32"])
+@pytest.mark.parametrize("offset", [0.0, 1e6])
+def test_rotate_rows_equal_scalar_calls(fc, kind, dtype, offset):
+    n = 60
+    arr, shapes = random_array(fc, kind, n, 100 + KINDS.index(kind), dtype, offset)
+    rng = np.random.default_rng(1)
+    for angle in (0.7, math.pi, 1e-300, rng.uniform(-9, 9, n), list(rng.uniform(-1, 1, n))):
+        for about in abouts(rng, n, offset):
+            res = fc.rotate(arr, angle, about)
+            assert type(res).__name__ == TURNED.get(kind, kind) + "Array"
+            assert res.dtype == arr.dtype and len(res) == n
+            for i in range(n):
+                a = angle if np.ndim(angle) == 0 else float(angle[i])
+                q = about if about is None or isinstance(about, tuple) else tuple(about[i])
+                want = shapes[i].rotated(a, q)
+                assert row_values(res, i) == scalar_values(want, dtype), (i, angle, about)
+            if kind == "Polygon":
+                # the padding repeats each row's last vertex, turned with it
+                last = res.vertices[np.arange(n), res.counts - 1]
+                for k in range(res.vertices.shape[1]):
+                    pad = k >= res.counts
+                    assert (res.vertices[pad, k] == last[pad]).all()
+                assert (res.counts == arr.counts).all()
+
+
+def test_rotate_polygon_rows_keep_their_order(fc):
+    arr, shapes = random_array(fc, "Polygon", 40, 9)
+    res = fc.rotate(arr, 2.0, (3.0, -1.0))
+    for i in range(len(arr)):
+        m = arr.counts[i]
+        got = res.vertices[i, :m].tolist()
+        c, s = math.cos(2.0), math.sin(2.0)
+        # vertex k of the row is vertex k turned (worked directly, no library call)
+        for (x, y), (gx, gy) in zip(arr.vertices[i, :m].tolist(), got):
+            assert gx == 3.0 + ((x - 3.0) * c - (y + 1.0) * s)
+            assert gy == -1.0 + ((x - 3.0) * s + (y + 1.0) * c)
+        assert shapely.Polygon(got).exterior.is_ccw
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_rotate_matches_shapely(fc, kind):
+    n = 50
+    arr, shapes = random_array(fc, kind, n, 300 + KINDS.index(kind))
+    angles = np.random.default_rng(2).uniform(-7, 7, n)
+    res = fc.rotate(arr, angles, (2.0, -3.0))
+    for i in range(n):
+        want = affinity.rotate(geometry(shapes[i]), angles[i], origin=(2.0, -3.0), use_radians=True)
+        want_pts = [tuple(p) for p in shapely.get_coordinates(want)]
+        if isinstance(want, shapely.Polygon):
+            want_pts = want_pts[:-1]
+        got = points_of(res[i])
+        assert close_sets(got, want_pts, 1e-12 * scale_of(shapes[i], (2.0, -3.0))), i
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("dtype", [np.float64, np.float32], ids=["f64", "f32"])
+def test_rotate_in_place_and_workers(fc, kind, dtype):
+    n = 50000 if fc.backend == "compiled" else 300
+    arr, _ = random_array(fc, kind, 50, 7, dtype)
+    arr = arr[np.arange(n) % 50]
+    angles = np.random.default_rng(3).uniform(-4, 4, n)
+    want = fc.rotate(arr, angles, (1.0, -2.0))
+    assert (fc.rotate(arr, angles, (1.0, -2.0), workers=2).__getattribute__(
+        "vertices" if kind == "Polygon" else "data") == want.__getattribute__(
+        "vertices" if kind == "Polygon" else "data")).all()
+    if kind == "AABB":
+        out = fc.OBBArray(np.zeros((n, 5), dtype=dtype))
+        assert fc.rotate(arr, angles, (1.0, -2.0), out=out) is out
+        assert (out.data == want.data).all()
+        return
+    field = "vertices" if kind == "Polygon" else "data"
+    copy = getattr(arr, field).copy()
+    assert fc.rotate(arr, angles, (1.0, -2.0), out=arr, workers=2) is arr      # in place
+    assert (getattr(arr, field) == getattr(want, field)).all()
+    assert not (getattr(arr, field) == copy).all()
+
+
+def test_rotate_frame_loop_in_place_matches_scalar_steps(fc):
+    # a frame loop turning its boxes in place, step after step, is the scalar step
+    boxes = fc.OBBArray([[1, 2, 1, 0.5, 0.0], [1e6, -1e6, 3, 2, 3.0]])
+    scalar = [boxes[0], boxes[1]]
+    for _ in range(500):
+        fc.rotate(boxes, 0.05, about=(0.0, 0.0), out=boxes)
+        scalar = [b.rotated(0.05, (0.0, 0.0)) for b in scalar]
+    assert [boxes[0], boxes[1]] == scalar
+    assert (np.abs(boxes.data[:, 4]) <= math.pi).all()
+
+
+def test_rotate_out_of_another_polygon_array_takes_the_counts(fc):
+    arr = fc.PolygonArray([[(0, 0), (1, 0), (0, 1)], [(0, 0), (2, 0), (2, 2), (0, 2)]])
+    out = fc.PolygonArray([[(0, 0), (1, 0), (1, 1), (0, 1)], [(5, 5), (6, 5), (5, 6)]])
+    fc.rotate(arr, 1.0, out=out)
+    assert out.counts.tolist() == [3, 4]
+    assert out[1] == arr[1].rotated(1.0)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_rotate_nan_rows(fc, kind):
+    arr, shapes = random_array(fc, kind, 8, 21)
+    rows = arr.vertices if kind == "Polygon" else arr.data
+    rows[1, 0] = np.nan
+    rows[2, -1] = np.inf if kind != "Polygon" else rows[2, -1]
+    if kind in ("Circle", "Capsule"):
+        rows[3, -1] = -1.0                       # a negative radius
+    if kind == "OBB":
+        rows[3, 2] = -1.0                        # a negative half extent
+    if kind == "AABB":
+        rows[3, 0] = rows[3, 2] + 1.0            # min_x > max_x
+    if kind == "Polygon":
+        arr.counts[3] = 2                        # counts are data too
+        arr.counts[2] = rows.shape[1] + 1
+    angles = np.full(8, 0.5)
+    angles[4] = np.nan
+    pivots = np.zeros((8, 2))
+    pivots[5, 1] = -np.inf
+    res = fc.rotate(arr, angles, pivots)
+    out = res.vertices if kind == "Polygon" else res.data
+    shape_bad = [1, 2] + ([] if kind == "Segment" else [3])     # rows that are no shape
+    bad = shape_bad + [4, 5]
+    for i in range(8):
+        if i in bad:
+            assert np.isnan(out[i]).all(), i
+        else:
+            assert np.isfinite(out[i]).all() and row_values(res, i) == scalar_values(
+                shapes[i].rotated(0.5, (0.0, 0.0)), np.float64)
+    moved = fc.translate(arr, pivots)
+    out = moved.vertices if kind == "Polygon" else moved.data
+    for i in range(8):
+        assert np.isnan(out[i]).all() == (i in shape_bad + [5]), i
+        assert np.isnan(out[i]).any() == (i in shape_bad + [5]), i
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_rotate_and_translate_empty(fc, kind):
+    if kind == "Polygon":
+        arr = fc.PolygonArray([])
+    else:
+        arr = getattr(fc, kind + "Array")(np.empty((0, 5 if kind in ("Capsule", "OBB") else
+                                                    3 if kind == "Circle" else 4)))
+    res = fc.rotate(arr, 1.0)
+    assert len(res) == 0 and type(res).__name__ == TURNED.get(kind, kind) + "Array"
+    assert len(fc.rotate(arr, np.empty(0), np.empty((0, 2)))) == 0
+    assert len(fc.translate(arr, (1, 2))) == 0
+    with pytest.raises(ValueError, match="angle"):
+        fc.rotate(arr, np.zeros(1))
+
+
+# ------------------------------------------------------------------ fc.translate
+
+
+def test_translate_closed_forms(fc):
+    off = (10.0, -1.0)
+    assert fc.translate(fc.CircleArray([[1, 2, 3]]), off).data.tolist() == [[11, 1, 3]]
+    assert fc.translate(fc.CapsuleArray([[1, 2, 3, 4, 5]]), off).data.tolist() == [[11, 1, 13, 3, 5]]
+    assert fc.translate(fc.SegmentArray([[1, 2, 3, 4]]), off).data.tolist() == [[11, 1, 13, 3]]
+    aabb = fc.translate(fc.AABBArray([[1, 2, 3, 4]]), off)
+    assert type(aabb).__name__ == "AABBArray" and aabb.data.tolist() == [[11, 1, 13, 3]]
+    assert fc.translate(fc.OBBArray([[1, 2, 3, 4, 0.5]]), off).data.tolist() == [[11, 1, 3, 4, 0.5]]
+    poly = fc.translate(fc.PolygonArray([[(0, 0), (1, 0), (0, 1)], [(0, 0), (2, 0), (2, 2), (0, 2)]]),
+                        np.array([[1.0, 1.0], [-2.0, 0.5]]))
+    assert poly.vertices.tolist() == [[[1, 1], [2, 1], [1, 2], [1, 2]],
+                                      [[-2, 0.5], [0, 0.5], [0, 2.5], [-2, 2.5]]]
+    # a tiny step at 1e6 rounds as the scalar translated rounds it
+    big = fc.translate(fc.CircleArray([[1e6, 1e6, 1]]), (1e-7, 3e-11))
+    assert big[0] == fc.Circle(1e6, 1e6, 1).translated(1e-7, 3e-11)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("dtype", [np.float64, np.float32], ids=["f64", "f32"])
+def test_translate_rows_equal_scalar_calls(fc, kind, dtype):
+    n = 40
+    arr, shapes = random_array(fc, kind, n, 50 + KINDS.index(kind), dtype, 1e6)
+    offsets = np.random.default_rng(4).uniform(-3, 3, (n, 2))
+    for offset in ((0.1, -7.3), offsets):
+        res = fc.translate(arr, offset)
+        for i in range(n):
+            d = offset if isinstance(offset, tuple) else tuple(offset[i])
+            assert row_values(res, i) == scalar_values(shapes[i].translated(*d), dtype)
+    field = "vertices" if kind == "Polygon" else "data"
+    want = getattr(fc.translate(arr, offsets), field)
+    assert fc.translate(arr, offsets, out=arr, workers=2) is arr
+    assert (getattr(arr, field) == want).all()
+
+
+# ------------------------------------------------------------------ bad arguments
+
+
+def test_rotate_bad_arguments(fc):
+    boxes = fc.OBBArray(np.zeros((3, 5)))
+    polys = fc.PolygonArray([[(0, 0), (1, 0), (0, 1)]] * 3)
+    cases = [
+        (lambda: fc.rotate(fc.OBB(0, 0, 1, 1), 1.0), TypeError, "shapes"),
+        (lambda: fc.rotate(np.zeros((3, 5)), 1.0), TypeError, "shapes"),
+        (lambda: fc.rotate(None, 1.0), TypeError, "shapes"),
+        (lambda: fc.rotate(boxes, math.nan), ValueError, "angle"),
+        (lambda: fc.rotate(boxes, -math.inf), ValueError, "angle"),
+        (lambda: fc.rotate(boxes, np.float64("nan")), ValueError, "angle"),
+        (lambda: fc.rotate(boxes, "1"), TypeError, "angle"),
+        (lambda: fc.rotate(boxes, None), TypeError, "angle"),
+        (lambda: fc.rotate(boxes, 1j), TypeError, "angle"),
+        (lambda: fc.rotate(boxes, np.zeros(4)), ValueError, "angle"),
+        (lambda: fc.rotate(boxes, np.zeros((3, 1))), ValueError, "angle"),
+        (lambda: fc.rotate(boxes, np.zeros(3, dtype=complex)), TypeError, "angle"),
+        (lambda: fc.rotate(boxes, np.array(["a", "b", "c"])), TypeError, "angle"),
+        (lambda: fc.rotate(boxes, 1.0, (math.nan, 0.0)), ValueError, "about"),
+        (lambda: fc.rotate(boxes, 1.0, (1.0, 2.0, 3.0)), ValueError, "about"),
+        (lambda: fc.rotate(boxes, 1.0, "xy"), TypeError, "about"),
+        (lambda: fc.rotate(boxes, 1.0, np.zeros((4, 2))), ValueError, "about"),
+        (lambda: fc.rotate(boxes, 1.0, np.zeros((3, 3))), ValueError, "about"),
+        (lambda: fc.rotate(boxes, 1.0, np.zeros((3, 2), dtype=object)), TypeError, "about"),
+        (lambda: fc.rotate(boxes, 1.0, out=np.zeros((3, 5))), TypeError, "out"),
+        (lambda: fc.rotate(boxes, 1.0, out=fc.CircleArray(np.zeros((3, 3)))), TypeError, "out"),
+        (lambda: fc.rotate(boxes, 1.0, out=fc.OBBArray(np.zeros((4, 5)))), ValueError, "out"),
+        (lambda: fc.rotate(boxes, 1.0, out=fc.OBBArray(np.zeros((3, 5), np.float32))),
+         TypeError, "out"),
+        (lambda: fc.rotate(fc.AABBArray(np.zeros((3, 4))), 1.0,
+                           out=fc.AABBArray(np.zeros((3, 4)))), TypeError, "out"),
+        (lambda: fc.rotate(polys, 1.0, out=fc.PolygonArray([[(0, 0), (1, 0), (1, 1), (0, 1)]] * 3)),
+         ValueError, "out"),
+        (lambda: fc.rotate(boxes, 1.0, workers=0), ValueError, "workers"),
+        (lambda: fc.rotate(boxes, 1.0, workers=1.5), TypeError, "workers"),
+        (lambda: fc.translate(boxes, (math.inf, 0.0)), ValueError, "offset"),
+        (lambda: fc.translate(boxes, 1.0), TypeError, "offset"),
+        (lambda: fc.translate(boxes, None), TypeError, "offset"),
+        (lambda: fc.translate(boxes, np.zeros((2, 2))), ValueError, "offset"),
+        (lambda: fc.translate(boxes, np.zeros((3, 2), dtype=complex)), TypeError, "offset"),
+        (lambda: fc.translate(fc.Circle(0, 0, 1), (1, 1)), TypeError, "shapes"),
+        (lambda: fc.translate(boxes, (1, 1), out=fc.CircleArray(np.zeros((3, 3)))), TypeError, "out"),
+        (lambda: fc.translate(boxes, (1, 1), out=polys), TypeError, "out"),
+    ]
+    for call, error, name in cases:
+        with pytest.raises(error, match=name):
+            call()
+    ro = np.zeros((3, 5))
+    ro.flags.writeable = False
+    with pytest.raises(ValueError, match="out"):
+        fc.rotate(boxes, 1.0, out=fc.OBBArray(ro))
+    # a read-only input is read, never written
+    res = fc.rotate(fc.OBBArray(ro), 1.0)
+    assert res.data.flags.writeable and (ro == 0).all()
