@@ -677,3 +677,32 @@ def test_rotate_bad_arguments(fc):
     # a read-only input is read, never written
     res = fc.rotate(fc.OBBArray(ro), 1.0)
     assert res.data.flags.writeable and (ro == 0).all()
+
+
+def test_rotate_obb_angles_are_the_ieee_remainder(fc):
+    # the compiled rows take a short cut to remainder(angle + turn, 2*pi) for the usual
+    # angles: every tie, zero, sign and boundary must still be IEEE's, to the bit
+    tau = 2 * math.pi
+    near = []
+    for v in (0.0, math.pi, tau, 1.5 * tau, 3 * math.pi, 19.9, 20.0, 20.1, 1e6):
+        for x in (v, -v):
+            near += [x, math.nextafter(x, math.inf), math.nextafter(x, -math.inf)]
+    starts = [math.pi, -math.pi, 0.0, -0.0, 1.0, -3.0, math.nextafter(math.pi, 0.0)]
+    rows, turns = [], []
+    for t in starts:
+        for d in near:
+            rows.append([0.0, 0.0, 1.0, 1.0, t])
+            turns.append(d)
+    boxes = fc.OBBArray(np.array(rows))
+    res = fc.rotate(boxes, np.array(turns))
+    got = res.data[:, 4]
+    want = [math.remainder(t + d, tau) for (*_, t), d in zip(rows, turns)]
+    assert [math.copysign(1, g) for g in got] == [math.copysign(1, w) for w in want]
+    assert got.tolist() == want
+    # one angle for every row takes the same path; an AABB turned has angle remainder(turn)
+    for d in near:
+        assert fc.rotate(boxes, d).data[:, 4].tolist() == [math.remainder(t + d, tau) for t in
+                                                           boxes.data[:, 4]]
+        turned = fc.rotate(fc.AABBArray([[0, 0, 1, 1]]), d).data[0, 4]
+        assert math.copysign(1, turned) == math.copysign(1, math.remainder(d, tau))
+        assert turned == math.remainder(d, tau)

@@ -10,7 +10,7 @@ bodies in place): a row is read whole before it is written.
 """
 
 from cython cimport floating
-from libc.math cimport NAN, cos, remainder, sin
+from libc.math cimport NAN, cos, fabs, remainder, sin
 
 from .geometry cimport polygon_centroid, rotate_point
 from .narrowphase cimport Convex, convex_obb
@@ -23,6 +23,10 @@ from .arrays import OBBArray
 
 # 2 * pi rounded (fastcol._transforms.TAU)
 cdef double TAU = _transforms.TAU
+cdef double PI = _transforms.TAU * 0.5
+cdef double INV_TAU = 1.0 / _transforms.TAU
+# added to and taken from |x| < 2**51, rounds x to an integer (to even on ties)
+cdef double ROUNDER = 6755399441055744.0
 
 
 def box_vertices(double cx, double cy, double c, double s, double hw, double hh):
@@ -103,6 +107,67 @@ cdef inline double _ring(const floating* row, Py_ssize_t m) noexcept nogil:
     return t
 
 
+cdef inline double _turned_angle(double a) noexcept nogil:
+    # remainder(a, TAU), the IEEE remainder, without the libm call for the usual angle
+    # (a box's angle in [-pi, pi] plus a turn of a few radians).  |a| <= pi is its own
+    # remainder (pi itself a tie, to the even quotient 0).  Else n, a / TAU rounded to
+    # an integer (adding and taking off 1.5 * 2**52; a product by 1 / TAU will do, n is
+    # checked) is small, so n * TAU is exact (TAU's last 3 bits are 0), and when
+    # |a - n TAU| < pi n is the nearest integer, whose remainder is exact: the
+    # subtraction gives it.  Ties, zeros (IEEE gives them a's sign) and large angles go
+    # to libm
+    cdef double n, r
+    if fabs(a) <= PI:
+        return a
+    if fabs(a) < 20.0:
+        n = (a * INV_TAU + ROUNDER) - ROUNDER
+        r = a - n * TAU
+        if 0.0 < fabs(r) < PI:
+            return r
+    return remainder(a, TAU)
+
+
+cdef void _turn_obbs(const Job* job, const floating* src, floating* dst,
+                     Py_ssize_t start, Py_ssize_t stop) noexcept nogil:
+    # rows start..stop of fc.rotate of OBBs (the turn of a frame loop, a loop of its
+    # own: _turn_rows's OBB branch, the row read field by field)
+    cdef Py_ssize_t i
+    cdef double a = job.angle, c = job.c, s = job.s
+    cdef double qx, qy, cx, cy, hw, hh, t, x, y, bad
+    cdef bint centroid = job.at == NULL
+    cdef bint per_row = job.angles != NULL
+    cdef const floating* row
+    cdef floating* out
+    for i in range(start, stop):
+        row = src + 5 * i
+        out = dst + 5 * i
+        cx = row[0]
+        cy = row[1]
+        hw = row[2]
+        hh = row[3]
+        t = row[4]
+        bad = (cx - cx) + (cy - cy) + (hw - hw) + (hh - hh) + (t - t)
+        if per_row:
+            a = job.angles[i]
+            c = cos(a)
+            s = sin(a)
+            bad += a - a
+        if centroid:
+            qx = cx
+            qy = cy
+        else:
+            bad += _pivot(job, i, &qx, &qy)
+        if bad != 0.0 or not (hw >= 0.0 and hh >= 0.0):
+            _nan_row(out, 5)
+            continue
+        rotate_point(cx, cy, qx, qy, c, s, &x, &y)
+        out[0] = <floating>x
+        out[1] = <floating>y
+        out[2] = <floating>hw
+        out[3] = <floating>hh
+        out[4] = <floating>_turned_angle(t + a)
+
+
 cdef void _turn_rows(const Job* job, const floating* src, floating* dst,
                      Py_ssize_t start, Py_ssize_t stop) noexcept nogil:
     # rows start..stop of fc.rotate of circles, capsules, segments and boxes (the
@@ -147,7 +212,7 @@ cdef void _turn_rows(const Job* job, const floating* src, floating* dst,
             out[1] = <floating>y
             out[2] = <floating>f[2]
             out[3] = <floating>f[3]
-            out[4] = <floating>remainder(f[4] + a, TAU)
+            out[4] = <floating>_turned_angle(f[4] + a)
         elif kind == AABB_KIND:
             # an OBB of the box's centre and half extents
             cx = (f[0] + f[2]) * 0.5
@@ -160,7 +225,7 @@ cdef void _turn_rows(const Job* job, const floating* src, floating* dst,
             out[1] = <floating>y
             out[2] = <floating>((f[2] - f[0]) * 0.5)
             out[3] = <floating>((f[3] - f[1]) * 0.5)
-            out[4] = <floating>remainder(a, TAU)
+            out[4] = <floating>_turned_angle(a)
         else:
             # a capsule or segment: both ends, about the core's midpoint by default
             if centroid:
@@ -182,7 +247,7 @@ cdef void _turn_polygons(const Job* job, const floating* src, floating* dst,
     # the pivot or the ring's area centroid
     cdef Py_ssize_t i, j, w = job.width, m
     cdef double a, c = job.c, s = job.s
-    cdef double qx = 0.0, qy = 0.0, x, y, bad
+    cdef double qx = 0.0, qy = 0.0, px, py, x, y, bad
     cdef bint centroid = job.at == NULL
     cdef const floating* row
     cdef floating* out
@@ -198,15 +263,31 @@ cdef void _turn_polygons(const Job* job, const floating* src, floating* dst,
         if not centroid:
             bad += _pivot(job, i, &qx, &qy)
         m = job.counts[i]
-        if bad != 0.0 or m < 3 or 2 * m > w or _ring(row, m) != 0.0:
+        if bad != 0.0 or m < 3 or 2 * m > w:
             _nan_row(out, w)
             continue
         if centroid:
+            # the pivot needs the whole ring first: check it here
+            if _ring(row, m) != 0.0:
+                _nan_row(out, w)
+                continue
             polygon_centroid(row, row + 1, 2, m, &qx, &qy)
-        for j in range(0, w, 2):
+        # one pass: the ring's vertices turned and checked, then the padding turned; a
+        # vertex that was not finite makes the row NaN afterwards (a row is read whole
+        # before it is written only vertex by vertex, which is all a turn needs)
+        for j in range(0, 2 * m, 2):
+            px = row[j]
+            py = row[j + 1]
+            bad += (px - px) + (py - py)
+            rotate_point(px, py, qx, qy, c, s, &x, &y)
+            out[j] = <floating>x
+            out[j + 1] = <floating>y
+        for j in range(2 * m, w, 2):
             rotate_point(row[j], row[j + 1], qx, qy, c, s, &x, &y)
             out[j] = <floating>x
             out[j + 1] = <floating>y
+        if bad != 0.0:
+            _nan_row(out, w)
 
 
 cdef void _move_rows(const Job* job, const floating* src, floating* dst,
@@ -250,6 +331,8 @@ cdef inline void _run(const Job* job, const floating* src, floating* dst, Py_ssi
         _move_rows(job, src, dst, start, stop)
     elif job.kind == POLYGON:
         _turn_polygons(job, src, dst, start, stop)
+    elif job.kind == OBB_KIND:
+        _turn_obbs(job, src, dst, start, stop)
     else:
         _turn_rows(job, src, dst, start, stop)
 
