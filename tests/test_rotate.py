@@ -706,3 +706,14 @@ def test_rotate_obb_angles_are_the_ieee_remainder(fc):
         turned = fc.rotate(fc.AABBArray([[0, 0, 1, 1]]), d).data[0, 4]
         assert math.copysign(1, turned) == math.copysign(1, math.remainder(d, tau))
         assert turned == math.remainder(d, tau)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_rotate_one_row_with_a_bad_pivot_row(fc, kind):
+    # an (N, 2) pivot array of one row is a row (data), not a point (an argument)
+    arr, _ = random_array(fc, kind, 1, 4)
+    for bad in ([[np.nan, 0.0]], [[0.0, np.inf]]):
+        res = fc.rotate(arr, 0.3, np.array(bad))
+        assert np.isnan(res.vertices if kind == "Polygon" else res.data).all()
+        res = fc.translate(arr, np.array(bad))
+        assert np.isnan(res.vertices if kind == "Polygon" else res.data).all()

@@ -138,6 +138,27 @@ cdef void _turn_obbs(const Job* job, const floating* src, floating* dst,
     cdef bint per_row = job.angles != NULL
     cdef const floating* row
     cdef floating* out
+    if not per_row and not centroid and job.step == 0 and _pivot(job, 0, &qx, &qy) == 0.0:
+        # a frame loop's turn: one angle and one finite pivot for every row
+        for i in range(start, stop):
+            row = src + 5 * i
+            out = dst + 5 * i
+            cx = row[0]
+            cy = row[1]
+            hw = row[2]
+            hh = row[3]
+            t = row[4]
+            bad = (cx - cx) + (cy - cy) + (hw - hw) + (hh - hh) + (t - t)
+            if bad != 0.0 or not (hw >= 0.0 and hh >= 0.0):
+                _nan_row(out, 5)
+                continue
+            rotate_point(cx, cy, qx, qy, c, s, &x, &y)
+            out[0] = <floating>x
+            out[1] = <floating>y
+            out[2] = <floating>hw
+            out[3] = <floating>hh
+            out[4] = <floating>_turned_angle(t + a)
+        return
     for i in range(start, stop):
         row = src + 5 * i
         out = dst + 5 * i
