@@ -20,7 +20,7 @@ def _flag(name):
 
 MODULES = [
     "pool", "predicates", "geometry", "records", "shapes", "narrowphase", "queries", "batch", "contacts",
-    "sweeps", "_info", "broadphase", "index", "mass", "points", "entries",
+    "sweeps", "_info", "broadphase", "index", "mass", "points", "transforms", "entries",
 ]
 
 # Floating-point policy: no FMA contraction and never fast-math, so the kernels round

@@ -23,7 +23,14 @@ numba, in the same run:
   miss gives inf) and AABBs (slabs, Ericson 5.3.3).  Each loop fills what fastcol's
   ``RayHitArray`` holds, hit, t, point and normal, into arrays it allocates, as
   fastcol does (a user replacing ``raycast`` needs them; Ericson's routines return t
-  and the point); the answers compared are the t.
+  and the point); the answers compared are the t;
+* ``rotate`` with ``out=`` in place (issue 35: a frame loop turning its bodies), a turn
+  of 0.01 rad a call: OBB rows about a fixed point (the centre turned, the angle kept in
+  [-pi, pi] as fastcol keeps it, ``a - 2 pi rint(a / 2 pi)``: numba has no
+  ``math.remainder``), and hexagon rows about a fixed point and about each row's area
+  centroid (the shoelace formula).  These loops work in place on the very ``(N, 5)``
+  and ``(N, 6, 2)`` arrays the shape arrays wrap, as a user's state would be; the
+  answers compared are the rows (how many differ in any bit, the largest difference).
 
 How to run (from the repository root)::
 
@@ -308,6 +315,61 @@ def nb_ray_aabb(ox, oy, dx, dy, x0, y0, x1, y1):
     return hit, t, point, normal
 
 
+TAU = 2.0 * math.pi
+
+
+@njit
+def nb_rotate_obbs(boxes, angle, qx, qy):
+    """A turn of every box about (qx, qy), in place: the centre turned, the angle
+    advanced and kept in [-pi, pi]."""
+    c = math.cos(angle)
+    s = math.sin(angle)
+    for i in range(boxes.shape[0]):
+        dx = boxes[i, 0] - qx
+        dy = boxes[i, 1] - qy
+        boxes[i, 0] = qx + (dx * c - dy * s)
+        boxes[i, 1] = qy + (dx * s + dy * c)
+        a = boxes[i, 4] + angle
+        boxes[i, 4] = a - TAU * np.rint(a / TAU)
+
+
+@njit
+def nb_rotate_polygons(v, angle, qx, qy):
+    """A turn of every vertex of every polygon about (qx, qy), in place."""
+    c = math.cos(angle)
+    s = math.sin(angle)
+    for i in range(v.shape[0]):
+        for k in range(v.shape[1]):
+            dx = v[i, k, 0] - qx
+            dy = v[i, k, 1] - qy
+            v[i, k, 0] = qx + (dx * c - dy * s)
+            v[i, k, 1] = qy + (dx * s + dy * c)
+
+
+@njit
+def nb_spin_polygons(v, angle):
+    """A turn of every polygon about its own area centroid (the shoelace formula), in
+    place."""
+    c = math.cos(angle)
+    s = math.sin(angle)
+    m = v.shape[1]
+    for i in range(v.shape[0]):
+        a2 = sx = sy = 0.0
+        for k in range(m):
+            j = k + 1 if k + 1 < m else 0
+            cross = v[i, k, 0] * v[i, j, 1] - v[i, j, 0] * v[i, k, 1]
+            a2 += cross
+            sx += (v[i, k, 0] + v[i, j, 0]) * cross
+            sy += (v[i, k, 1] + v[i, j, 1]) * cross
+        qx = sx / (3.0 * a2)
+        qy = sy / (3.0 * a2)
+        for k in range(m):
+            dx = v[i, k, 0] - qx
+            dy = v[i, k, 1] - qy
+            v[i, k, 0] = qx + (dx * c - dy * s)
+            v[i, k, 1] = qy + (dx * s + dy * c)
+
+
 # ------------------------------------------------------------------------- data sets
 
 
@@ -448,6 +510,20 @@ def data_rays(rng, n, half, box):
     return {"o": np.ascontiguousarray(o), "d": np.ascontiguousarray(d), "shapes": shapes}
 
 
+def data_turning_obbs(rng, n, half):
+    """OBB rows ``(N, 5)`` in the square, angles in [-pi, pi]: one copy each side turns."""
+    ctr, H = rng.uniform(0, SIDE, (n, 2)), rng.uniform(0.25, 1.5, (n, 2))
+    rows = np.column_stack([ctr, H, rng.uniform(-np.pi, np.pi, n)])
+    return {"fast": fc.OBBArray(rows.copy()), "loop": rows.copy()}
+
+
+def data_turning_hexagons(rng, n, half):
+    """Hexagon rows ``(N, 6, 2)``: one copy each side turns."""
+    v = data_hexagons(rng, n, False)["va"]
+    counts = np.full(n, 6, dtype=np.int64)
+    return {"fast": fc.PolygonArray.from_padded(v.copy(), counts, copy=False), "loop": v.copy()}
+
+
 # each family: its builder, and the row arrays whose columns the loop reads
 FAMILIES = {
     "circles": (data_circles, ("a", "b")),
@@ -461,6 +537,8 @@ FAMILIES = {
     "hexagons": (data_hexagons, ()),
     "ray_circle": (lambda rng, n, half: data_rays(rng, n, half, False), ("o", "d", "shapes")),
     "ray_aabb": (lambda rng, n, half: data_rays(rng, n, half, True), ("o", "d", "shapes")),
+    "turning_obbs": (data_turning_obbs, ()),
+    "turning_hexagons": (data_turning_hexagons, ()),
 }
 
 
@@ -557,10 +635,11 @@ def exact_ray_aabb(D, i):
 class Query:
     label: str
     family: str  # the data (rows of one family share it)
-    kind: str  # bool | dist | point | ray
+    kind: str  # bool | dist | point | ray | rows
     fast: Callable  # (data, out) -> answer
     loop: Callable  # (data, out) -> answer (None: it wrote into out)
     exact: Callable | None = None  # (data, row) -> the exact verdict
+    sets: tuple = (("uniform", False), ("half", True))  # the data sets it runs on
 
 
 QUERIES = [
@@ -601,11 +680,29 @@ QUERIES = [
     Query("`raycast` of AABBs, a ray per row", "ray_aabb", "ray",
           lambda D, o: fc.raycast(fc.AABBArray(D["shapes"]), D["o"], D["d"], workers=1).t,
           lambda D, o: nb_ray_aabb(*D["cols"])[1], exact_ray_aabb),
+    Query("`rotate(OBBArray)` about a point, `out=` in place", "turning_obbs", "rows",
+          lambda D, o: fc.rotate(D["fast"], 0.01, (5.0, 5.0), out=D["fast"], workers=1).data,
+          lambda D, o: nb_rotate_obbs(D["loop"], 0.01, 5.0, 5.0) or D["loop"],
+          sets=(("uniform", False),)),
+    Query("`rotate(PolygonArray)` of hexagons about a point, `out=` in place",
+          "turning_hexagons", "rows",
+          lambda D, o: fc.rotate(D["fast"], 0.01, (5.0, 5.0), out=D["fast"], workers=1).vertices,
+          lambda D, o: nb_rotate_polygons(D["loop"], 0.01, 5.0, 5.0) or D["loop"],
+          sets=(("uniform", False),)),
+    Query("`rotate(PolygonArray)` of hexagons about their centroids, `out=` in place",
+          "turning_hexagons", "rows",
+          lambda D, o: fc.rotate(D["fast"], 0.01, out=D["fast"], workers=1).vertices,
+          lambda D, o: nb_spin_polygons(D["loop"], 0.01) or D["loop"],
+          sets=(("uniform", False),)),
 ]
 
 
 def compare(q, D, fast, loop):
     """``(verdicts differing, max |difference|, hit share, detail)`` of the two answers."""
+    if q.kind == "rows":  # turned shapes: the rows that differ in any bit
+        fast, loop = fast.reshape(len(fast), -1), loop.reshape(len(loop), -1)
+        bad = np.flatnonzero((fast != loop).any(axis=1))
+        return int(bad.size), float(np.abs(fast - loop).max()), 0.0, {}
     if q.kind == "point":  # the closest point's feature: end a (0), interior (1), end b (2)
         (pf, tf), (pn, tn) = fast, loop
         vf, vn = np.digitize(tf, [0.0, 1.0], right=True), np.digitize(tn, [0.0, 1.0], right=True)
@@ -653,7 +750,7 @@ def _own(answer, out):
 def run(queries, n, repeats, clock, log):
     rows, data = [], {}
     for q in queries:
-        for name, half in (("uniform", False), ("half", True)):
+        for name, half in q.sets:
             if (q.family, name) not in data:
                 data = {k: v for k, v in data.items() if k[0] == q.family}  # free the last family
                 data[q.family, name] = make_data(q.family, n, half)
@@ -685,7 +782,7 @@ def table(rows, n):
     out = ["| query | data | fastcol M rows/s | numba M rows/s | fastcol/numba "
            "| verdicts differing | max \\|difference\\| |", "|---|---|--:|--:|--:|--:|--:|"]
     for r in rows:
-        data = r["data"] if r["kind"] == "point" else f"{r['data']}, {r['hits']:.0%} hit"
+        data = r["data"] if r["kind"] in ("point", "rows") else f"{r['data']}, {r['hits']:.0%} hit"
         diff = "—" if r["diff"] is None else f"{r['diff']:.1e}" if r["diff"] else "0"
         out.append(f"| {r['query']} | {data} | {_rate(r['fast'])} ({_rate(r['fast_med'])}) "
                    f"| {_rate(r['loop'])} ({_rate(r['loop_med'])}) | {r['fast'] / r['loop']:.2f} "
@@ -737,7 +834,14 @@ EXPLAIN = {
         "of the corner against the ray as given. Where both hit, t comes from the same "
         "division."),
 }
-EXPLAIN_KEY = {"circle-circle": "circle", "circle-AABB": "circle", "segment": "segment",
+EXPLAIN["rotate"] = (
+    "Rotations: fastcol turns each point as q + ((p - q) c - ...), the loops the same "
+    "way, so rows about a fixed point agree to the bit (fastcol also checks each row and "
+    "writes NaN for a row that is no shape, which the loops do not). About the centroids "
+    "the two differ in the last bits: fastcol's area centroid is the fan from the first "
+    "vertex, taken relative to it (accurate far from the origin), the loop's the "
+    "shoelace sums on the stored coordinates.")
+EXPLAIN_KEY = {"rotate": "rotate", "circle-circle": "circle", "circle-AABB": "circle", "segment": "segment",
                "SegmentArray": "segment", "Capsule": "capsule", "OBB": "OBB",
                "hexagon": "hexagon", "of circles": "ray-circle", "of AABBs": "ray-AABB"}
 
@@ -748,7 +852,7 @@ def notes(rows):
         d = r["detail"]
         if r["ndiff"] or r["diff"]:
             kinds += [v for k, v in EXPLAIN_KEY.items() if k in r["query"] and v not in kinds]
-        if not r["ndiff"]:
+        if not r["ndiff"] or r["kind"] == "rows":
             continue
         what = {"bool": "collide", "dist": "distance 0.0", "ray": "a hit", "point": "feature"}
         s = (f"{r['query']}, {r['data']}: {r['ndiff']:,} rows differ ({d['fast_only']:,} "

@@ -476,6 +476,116 @@ class API:
             raise shape_array_error(B, "B")
         return self.kernels.broadphase.overlapping_pairs(A, B, nworkers)
 
+    # ------------------------------------------------- moving and turning arrays
+
+    def rotate(self, shapes, angle, about=None, out=None, workers=1):
+        """Every shape of an array turned counter-clockwise, row by row.
+
+        Parameters
+        ----------
+        shapes : shape array
+            ``CircleArray``, ``CapsuleArray``, ``SegmentArray``, ``AABBArray``,
+            ``OBBArray`` or ``PolygonArray`` (float64 or float32).
+        angle : float, or (N,) array_like
+            Radians, counter-clockwise: one angle for every row (finite), or one a row.
+        about : (x, y) pair of floats, or (N, 2) array, optional
+            The pivot: one point for every row (finite), or one a row.  None (default)
+            turns each shape about its own centroid: a circle's centre (it stays put),
+            the midpoint of a capsule's or segment's ends, a box's centre, a polygon's
+            area centroid.
+        out : shape array, optional
+            Where to write the result (it is also returned): an array of the result's
+            class (``OBBArray`` for an ``AABBArray``), length and dtype, and for
+            polygons the same padded size; it may be ``shapes`` itself, turning the
+            shapes in place (a frame loop).  A ``PolygonArray`` receives the counts of
+            ``shapes``.
+        workers : int, optional
+            Threads to split the rows over (``-1``: every core).
+
+        Returns
+        -------
+        shape array
+            Of the class of ``shapes``, but an ``OBBArray`` for an ``AABBArray``; of its
+            dtype (float32 rows are computed in float64 and rounded once).  Row ``i`` is
+            ``shapes[i].rotated(angle_i, about_i)``, bit for bit for float64; polygon rows
+            keep their vertex order and count (the ring stays counter-clockwise) and their
+            padding turns with them.
+
+        Notes
+        -----
+        The rotation of a point ``p`` about ``q`` is ``q + R (p - q)`` with ``c = cos(angle)``,
+        ``s = sin(angle)``, computed as ``qx + ((px - qx) * c - (py - qy) * s)`` and
+        ``qy + ((px - qx) * s + (py - qy) * c)``, the same in every shape, row and backend.
+        An OBB's new angle is ``remainder(angle + turn, 2*pi)`` (IEEE remainder, exact, in
+        ``[-pi, pi]``), so a box turned every frame for hours keeps its digits.  A row
+        that is no shape (NaN or inf, a negative radius or half extent, ``min > max``, a
+        polygon count outside 3..K) or whose angle or pivot is not finite becomes a row of
+        NaN: rows are data, never an error.  A non-finite single ``angle`` or ``about`` is
+        a ValueError.  Unlike ``Polygon.rotated``, a polygon row is not re-normalised: a
+        nearly collinear row that rounding leaves not strictly convex stays as turned.
+
+        Examples
+        --------
+        >>> import math
+        >>> import fastcol as fc
+        >>> boxes = fc.OBBArray([[1, 0, 2, 1, 0.0], [0, 5, 1, 1, 3.0]])
+        >>> fc.rotate(boxes, math.pi / 2, about=(0, 0)).data.round(12)
+        array([[ 0.        ,  1.        ,  2.        ,  1.        ,  1.57079633],
+               [-5.        ,  0.        ,  1.        ,  1.        , -1.71238898]])
+        >>> fc.rotate(fc.AABBArray([[0, 0, 4, 2]]), math.pi / 2).data      # an OBBArray
+        array([[2.        , 1.        , 2.        , 1.        , 1.57079633]])
+        >>> tri = fc.PolygonArray([[(0, 0), (3, 0), (0, 3)]])
+        >>> fc.rotate(tri, math.pi, out=tri) is tri                         # in place
+        True
+        >>> tri.vertices.round(12)
+        array([[[ 2.,  2.],
+                [-1.,  2.],
+                [ 2., -1.]]])
+        >>> fc.rotate(fc.CircleArray([[2, 0, 1], [0, 0, float("nan")]]), [math.pi, 0.0],
+        ...           about=(0, 0)).data.round(12)
+        array([[-2.,  0.,  1.],
+               [nan, nan, nan]])
+        """
+        return self.kernels.transforms.rotate(shapes, angle, about, out, workers)
+
+    def translate(self, shapes, offset, out=None, workers=1):
+        """Every shape of an array moved by an offset, row by row.
+
+        Parameters
+        ----------
+        shapes : shape array
+            ``CircleArray``, ``CapsuleArray``, ``SegmentArray``, ``AABBArray``,
+            ``OBBArray`` or ``PolygonArray`` (float64 or float32).
+        offset : (dx, dy) pair of floats, or (N, 2) array
+            One offset for every row (finite), or one a row.
+        out : shape array, optional
+            Where to write the result (it is also returned): an array of the class,
+            length and dtype of ``shapes`` (for polygons the same padded size), or
+            ``shapes`` itself (in place).
+        workers : int, optional
+            Threads to split the rows over (``-1``: every core).
+
+        Returns
+        -------
+        shape array
+            Of the class and dtype of ``shapes``; row ``i`` is
+            ``shapes[i].translated(*offset_i)``.  Rows that are no shape, or whose
+            offset is not finite, are rows of NaN.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import fastcol as fc
+        >>> caps = fc.CapsuleArray([[0, 0, 4, 0, 1], [0, 5, 4, 5, 1]])
+        >>> fc.translate(caps, (1, -1)).data
+        array([[ 1., -1.,  5., -1.,  1.],
+               [ 1.,  4.,  5.,  4.,  1.]])
+        >>> fc.translate(caps, np.array([[0.0, 1.0], [np.inf, 0.0]]), out=caps).data
+        array([[ 0.,  1.,  4.,  1.,  1.],
+               [nan, nan, nan, nan, nan]])
+        """
+        return self.kernels.transforms.translate(shapes, offset, out, workers)
+
     # ---------------------------------------------------------- the primitives
 
     def _primitive(self, name, values, names, workers):

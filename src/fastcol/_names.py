@@ -41,4 +41,6 @@ PUBLIC = (
     "point_query",
     "contains",
     "overlapping_pairs",
+    "rotate",
+    "translate",
 )

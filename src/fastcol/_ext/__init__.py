@@ -5,7 +5,7 @@ entries in front of them (``entries.pyx``).
 """
 
 from .._version import __version__
-from . import batch, broadphase, contacts, geometry, index, mass, queries, shapes, sweeps
+from . import batch, broadphase, contacts, geometry, index, mass, points, queries, shapes, sweeps, transforms
 from .arrays import (
     AABBArray,
     CapsuleArray,
@@ -15,14 +15,10 @@ from .arrays import (
     SegmentArray,
 )
 from .entries import accelerate
-from .records import Closest, Contact, RayHit
+from .records import Closest, Contact, PointQuery, RayHit
 from .._ref.records import MassData  # one named tuple for both backends: not a hot path
-from .._batch import ContactArray, RayHitArray
+from .._batch import ContactArray, PointQueryArray, RayHitArray
 from .._index import IndexHitArray
 from .shapes import AABB, OBB, Capsule, Circle, Polygon, Segment
-# point queries (issue 35)
-from . import points
-from .records import PointQuery
-from .._batch import PointQueryArray
 
 NAME = "compiled"

@@ -4,6 +4,7 @@
 # cimports them (narrowphase, queries) compiles its own copy: the hot loops then make no
 # indirect calls.  All coordinates are local (an origin near the shapes was subtracted).
 
+from cython cimport floating
 from libc.math cimport INFINITY, fabs
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy
@@ -502,6 +503,51 @@ cdef inline SegClosest segments_local(const double* v, double* o) noexcept nogil
     cdef double dy = v[7] - o[1]
     return segment_segment(ax, ay, bx, by, cx, cy, dx, dy, -1.0)
 
+
+
+# ------------------------------------------------------------ moving and measuring
+
+cdef inline void rotate_point(double px, double py, double qx, double qy, double c,
+                              double s, double* x, double* y) noexcept nogil:
+    # x, y (OUT): p turned about the pivot q by the angle of cosine c and sine s; the
+    # one rotation of fastcol, the reference's rotate_point to the operation
+    cdef double dx = px - qx
+    cdef double dy = py - qy
+    x[0] = qx + (dx * c - dy * s)
+    y[0] = qy + (dx * s + dy * c)
+
+
+cdef inline void polygon_centroid(const floating* xs, const floating* ys, Py_ssize_t step,
+                                  Py_ssize_t n, double* cx, double* cy) noexcept nogil:
+    # c (OUT): the area centroid of the ring of n vertices (xs[k * step], ys[k * step]):
+    # a fan of triangles from the first vertex, relative to it (the reference's
+    # polygon_centroid); a rounded area of 0.0 gives the vertices' mean
+    cdef double x0 = xs[0]
+    cdef double y0 = ys[0]
+    cdef double a2 = 0.0, sx = 0.0, sy = 0.0
+    cdef double ax = xs[step] - x0
+    cdef double ay = ys[step] - y0
+    cdef double bx, by, cross
+    cdef Py_ssize_t k
+    for k in range(2, n):
+        bx = xs[k * step] - x0
+        by = ys[k * step] - y0
+        cross = ax * by - ay * bx
+        a2 += cross
+        sx += cross * (ax + bx)
+        sy += cross * (ay + by)
+        ax = bx
+        ay = by
+    if a2 == 0.0:
+        # no area to weigh by: the vertices' mean
+        for k in range(1, n):
+            sx += xs[k * step] - x0
+            sy += ys[k * step] - y0
+        cx[0] = x0 + sx / <double>n
+        cy[0] = y0 + sy / <double>n
+        return
+    cx[0] = x0 + sx / (3.0 * a2)
+    cy[0] = y0 + sy / (3.0 * a2)
 
 # the primitives of one call (geometry.pyx): fastcol._api calls them, entries' C entry too
 cpdef object closest_point_on_segment(object p, object a, object b)

@@ -31,6 +31,7 @@ cdef class Circle(Shape):
 cdef class _SegmentCore(Shape):
     cdef double _ax, _ay, _bx, _by
     cdef _set_ends(self, ax, ay, bx, by)
+    cdef tuple _turned_ends(self, angle, about)
 
 
 cdef class Capsule(_SegmentCore):

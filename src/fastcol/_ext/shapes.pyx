@@ -12,12 +12,32 @@ Each class docstring opens with its signature line, ``Name(params)`` then ``--``
 """
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
-from libc.math cimport cos, fabs, sin
+from libc.math cimport cos, fabs, remainder, sin
 
+from .geometry cimport polygon_centroid, rotate_point
 from .validate cimport finite, non_negative
 
-from fastcol import _polygon
+from fastcol import _boxes, _polygon
+from fastcol._transforms import TAU, as_rotation, rotated_ring
 from fastcol._validate import check_order
+
+# the pivot of a turn (the shape's own centroid when about is None) and the turn's
+# cosine and sine, from the checked arguments
+cdef int _turn(object angle, object about, double cx, double cy, double* q) except -1:
+    # q (OUT): qx, qy, cos, sin, angle
+    cdef double a
+    angle, about = as_rotation(angle, about)
+    a = angle
+    if about is None:
+        q[0] = cx
+        q[1] = cy
+    else:
+        q[0] = about[0]
+        q[1] = about[1]
+    q[2] = cos(a)
+    q[3] = sin(a)
+    q[4] = a
+    return 0
 
 
 cdef class Shape:
@@ -106,6 +126,23 @@ cdef class Circle(Shape):
         cdef double ddy = finite(dy, "dy")
         return Circle(self._x + ddx, self._y + ddy, self._r)
 
+    def rotated(self, angle, about=None):
+        """A copy turned counter-clockwise by ``angle`` radians about ``about`` (default:
+        its centre, which leaves it where it is).
+
+        Examples
+        --------
+        >>> import math
+        >>> import fastcol as fc
+        >>> fc.Circle(2, 0, 1).rotated(math.pi, about=(0, 0))
+        Circle(x=-2.0, y=2.4492935982947064e-16, r=1.0)
+        """
+        cdef double q[5]
+        cdef double x, y
+        _turn(angle, about, self._x, self._y, q)
+        rotate_point(self._x, self._y, q[0], q[1], q[2], q[3], &x, &y)
+        return Circle(x, y, self._r)
+
 
 cdef class _SegmentCore(Shape):
     """The validated ends ``(ax, ay)`` and ``(bx, by)`` that Segment and Capsule share."""
@@ -148,6 +185,25 @@ cdef class _SegmentCore(Shape):
         self._bx = finite(bx, "bx")
         self._by = finite(by, "by")
 
+    @property
+    def a(self):
+        """The end ``(ax, ay)``, a tuple (read-only: set ``ax`` and ``ay``)."""
+        return (self._ax, self._ay)
+
+    @property
+    def b(self):
+        """The end ``(bx, by)``, a tuple (read-only: set ``bx`` and ``by``)."""
+        return (self._bx, self._by)
+
+    cdef tuple _turned_ends(self, angle, about):
+        # both ends turned about the pivot, by default the midpoint of the core
+        cdef double q[5]
+        cdef double ax, ay, bx, by
+        _turn(angle, about, (self._ax + self._bx) * 0.5, (self._ay + self._by) * 0.5, q)
+        rotate_point(self._ax, self._ay, q[0], q[1], q[2], q[3], &ax, &ay)
+        rotate_point(self._bx, self._by, q[0], q[1], q[2], q[3], &bx, &by)
+        return (ax, ay, bx, by)
+
 
 cdef class Segment(_SegmentCore):
     """Segment(ax, ay, bx, by)
@@ -185,6 +241,20 @@ cdef class Segment(_SegmentCore):
         cdef double ddx = finite(dx, "dx")
         cdef double ddy = finite(dy, "dy")
         return Segment(self._ax + ddx, self._ay + ddy, self._bx + ddx, self._by + ddy)
+
+    def rotated(self, angle, about=None):
+        """A copy turned counter-clockwise by ``angle`` radians about ``about``
+        (default: the midpoint), both ends turned.
+
+        Examples
+        --------
+        >>> import math
+        >>> import fastcol as fc
+        >>> s = fc.Segment(0, 0, 2, 0).rotated(math.pi / 2)     # about (1, 0)
+        >>> [round(v, 12) for v in s.a + s.b]
+        [1.0, -1.0, 1.0, 1.0]
+        """
+        return Segment(*self._turned_ends(angle, about))
 
 
 cdef class Capsule(_SegmentCore):
@@ -228,6 +298,20 @@ cdef class Capsule(_SegmentCore):
         cdef double ddx = finite(dx, "dx")
         cdef double ddy = finite(dy, "dy")
         return Capsule(self._ax + ddx, self._ay + ddy, self._bx + ddx, self._by + ddy, self._r)
+
+    def rotated(self, angle, about=None):
+        """A copy turned counter-clockwise by ``angle`` radians about ``about``
+        (default: the midpoint of its core), both ends turned, the radius kept.
+
+        Examples
+        --------
+        >>> import math
+        >>> import fastcol as fc
+        >>> cap = fc.Capsule(0, 0, 4, 0, 1).rotated(math.pi, about=(0, 0))
+        >>> cap.b, cap.r
+        ((-4.0, 4.898587196589413e-16), 1.0)
+        """
+        return Capsule(*self._turned_ends(angle, about), self._r)
 
 
 cdef class AABB(Shape):
@@ -316,6 +400,33 @@ cdef class AABB(Shape):
         cdef double ddy = finite(dy, "dy")
         return AABB(self._min_x + ddx, self._min_y + ddy, self._max_x + ddx, self._max_y + ddy)
 
+    @property
+    def vertices(self):
+        """The four corners, counter-clockwise from ``(min_x, min_y)``, as a tuple of
+        ``(x, y)`` tuples (read-only)."""
+        return ((self._min_x, self._min_y), (self._max_x, self._min_y),
+                (self._max_x, self._max_y), (self._min_x, self._max_y))
+
+    def rotated(self, angle, about=None):
+        """The box turned counter-clockwise by ``angle`` radians about ``about``
+        (default: its centre): an `OBB`, of angle ``remainder(angle, 2*pi)``.
+
+        Examples
+        --------
+        >>> import math
+        >>> import fastcol as fc
+        >>> fc.AABB(0, 0, 4, 2).rotated(math.pi / 2)
+        OBB(cx=2.0, cy=1.0, half_w=2.0, half_h=1.0, angle=1.5707963267948966)
+        """
+        cdef double q[5]
+        cdef double x, y
+        cdef double cx = (self._min_x + self._max_x) * 0.5
+        cdef double cy = (self._min_y + self._max_y) * 0.5
+        _turn(angle, about, cx, cy, q)
+        rotate_point(cx, cy, q[0], q[1], q[2], q[3], &x, &y)
+        return OBB(x, y, (self._max_x - self._min_x) * 0.5, (self._max_y - self._min_y) * 0.5,
+                   remainder(q[4], TAU))
+
 
 cdef class OBB(Shape):
     """OBB(cx, cy, half_w, half_h, angle=0.0)
@@ -397,6 +508,46 @@ cdef class OBB(Shape):
         cdef double ddx = finite(dx, "dx")
         cdef double ddy = finite(dy, "dy")
         return OBB(self._cx + ddx, self._cy + ddy, self._half_w, self._half_h, self._angle)
+
+    @property
+    def vertices(self):
+        """The four corners, counter-clockwise from the one bottom-left in the box's
+        own frame, as a tuple of ``(x, y)`` tuples (read-only), computed as the kernels
+        compute them (narrowphase's ``convex_obb``)."""
+        from .transforms import box_vertices
+
+        return box_vertices(self._cx, self._cy, self._cos, self._sin, self._half_w,
+                            self._half_h)
+
+    @classmethod
+    def from_corners(cls, points):
+        """The box with these four corners, in ring order, either winding, from any
+        corner (see the reference's ``OBB.from_corners``).
+
+        Examples
+        --------
+        >>> import fastcol as fc
+        >>> fc.OBB.from_corners([(0, 0), (0, 2), (-4, 2), (-4, 0)])
+        OBB(cx=-2.0, cy=1.0, half_w=1.0, half_h=2.0, angle=1.5707963267948966)
+        """
+        return cls(*_boxes.from_corners(points, "points"))
+
+    def rotated(self, angle, about=None):
+        """A copy turned counter-clockwise by ``angle`` radians about ``about``
+        (default: its centre); the new angle is ``remainder(self.angle + angle, 2*pi)``.
+
+        Examples
+        --------
+        >>> import fastcol as fc
+        >>> fc.OBB(0, 0, 2, 1, angle=3.0).rotated(1.0)          # 4.0 - 2*pi
+        OBB(cx=0.0, cy=0.0, half_w=2.0, half_h=1.0, angle=-2.2831853071795862)
+        """
+        cdef double q[5]
+        cdef double x, y
+        _turn(angle, about, self._cx, self._cy, q)
+        rotate_point(self._cx, self._cy, q[0], q[1], q[2], q[3], &x, &y)
+        return OBB(x, y, self._half_w, self._half_h,
+                   remainder(self._angle + q[4], TAU))
 
 
 cdef class Polygon(Shape):
@@ -496,6 +647,35 @@ cdef class Polygon(Shape):
         cdef int i
         poly._set([self.xs[i] + ddx for i in range(self.n)],
                   [self.ys[i] + ddy for i in range(self.n)])
+        return poly
+
+    def rotated(self, angle, about=None):
+        """A copy turned counter-clockwise by ``angle`` radians about ``about``
+        (default: its area centroid), stored as ``Polygon`` stores it (the convex hull
+        should rounding leave the ring not strictly convex).
+
+        Examples
+        --------
+        >>> import math
+        >>> import fastcol as fc
+        >>> tri = fc.Polygon([(0, 0), (3, 0), (0, 3)])            # centroid (1, 1)
+        >>> [tuple(round(v, 12) for v in p) for p in tri.rotated(math.pi).vertices]
+        [(-1.0, 2.0), (2.0, -1.0), (2.0, 2.0)]
+        """
+        cdef double q[5]
+        cdef double cx, cy, x, y
+        cdef int i
+        polygon_centroid(<const double*>self.xs, <const double*>self.ys, 1, self.n, &cx, &cy)
+        _turn(angle, about, cx, cy, q)
+        xs = []
+        ys = []
+        for i in range(self.n):
+            rotate_point(self.xs[i], self.ys[i], q[0], q[1], q[2], q[3], &x, &y)
+            xs.append(x)
+            ys.append(y)
+        cdef Polygon poly = Polygon.__new__(Polygon)
+        xs, ys = rotated_ring(xs, ys)
+        poly._set(xs, ys)
         return poly
 
 

@@ -6,7 +6,7 @@ functions over it are ``fastcol._api``'s.
 """
 
 from .._version import __version__
-from . import batch, broadphase, contacts, geometry, index, mass, queries, shapes, sweeps
+from . import batch, broadphase, contacts, geometry, index, mass, points, queries, shapes, sweeps, transforms
 from .arrays import (
     AABBArray,
     CapsuleArray,
@@ -15,13 +15,9 @@ from .arrays import (
     PolygonArray,
     SegmentArray,
 )
-from .records import Closest, Contact, MassData, RayHit
-from .._batch import ContactArray, RayHitArray
+from .records import Closest, Contact, MassData, PointQuery, RayHit
+from .._batch import ContactArray, PointQueryArray, RayHitArray
 from .._index import IndexHitArray
 from .shapes import AABB, OBB, Capsule, Circle, Polygon, Segment
-# point queries (issue 35)
-from . import points
-from .records import PointQuery
-from .._batch import PointQueryArray
 
 NAME = "reference"

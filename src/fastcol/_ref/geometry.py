@@ -328,3 +328,47 @@ def orient2d(a, b, c):
     bx, by = as_point(b, "b")
     cx, cy = as_point(c, "c")
     return orient_sign(ax, ay, bx, by, cx, cy)
+
+
+# ------------------------------------------------------------ moving and measuring
+
+
+def rotate_point(px, py, qx, qy, c, s):
+    """``(x, y)``: the point p turned about the pivot q by the angle whose cosine and
+    sine are ``c`` and ``s`` (counter-clockwise).  The one rotation of fastcol: every
+    shape, scalar or row, both backends, turns its points with this formula."""
+    dx = px - qx
+    dy = py - qy
+    return qx + (dx * c - dy * s), qy + (dx * s + dy * c)
+
+
+def polygon_centroid(xs, ys, n):
+    """``(cx, cy)``: the area centroid of the ring of the first ``n`` vertices.
+
+    A fan of triangles from the first vertex, every coordinate taken relative to it
+    (a unit polygon at 1e6 keeps its digits).  A ring whose rounded area is 0.0 (no
+    ring of a valid Polygon) gives the mean of its vertices; NaN gives NaN.
+    """
+    x0 = xs[0]
+    y0 = ys[0]
+    a2 = 0.0
+    sx = 0.0
+    sy = 0.0
+    ax = xs[1] - x0
+    ay = ys[1] - y0
+    for k in range(2, n):
+        bx = xs[k] - x0
+        by = ys[k] - y0
+        cross = ax * by - ay * bx
+        a2 += cross
+        sx += cross * (ax + bx)
+        sy += cross * (ay + by)
+        ax = bx
+        ay = by
+    if a2 == 0.0:
+        # no area to weigh by: the vertices' mean
+        for k in range(1, n):
+            sx += xs[k] - x0
+            sy += ys[k] - y0
+        return x0 + sx / n, y0 + sy / n
+    return x0 + sx / (3.0 * a2), y0 + sy / (3.0 * a2)

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import math
 
-from .. import _polygon
+from .. import _boxes, _polygon
+from .._transforms import TAU, as_rotation, rotated_ring
 from .._validate import as_finite, as_non_negative, check_order
+from .geometry import polygon_centroid, rotate_point
 
 # kind codes, in the order that canonicalises a pair (see queries.py)
 CIRCLE, CAPSULE, SEGMENT, AABB_KIND, OBB_KIND, POLYGON = range(6)
@@ -103,6 +105,31 @@ class Circle(_Shape):
         dy = as_finite(dy, "dy")
         return Circle(self._x + dx, self._y + dy, self._r)
 
+    def rotated(self, angle, about=None):
+        """A copy turned counter-clockwise by ``angle`` radians about ``about``.
+
+        Parameters
+        ----------
+        angle : float
+            Radians, counter-clockwise; finite.
+        about : (x, y) pair of floats, optional
+            The pivot; None (default) turns the circle about its centre, which leaves
+            it where it is.
+
+        Examples
+        --------
+        >>> import math
+        >>> import fastcol as fc
+        >>> fc.Circle(2, 0, 1).rotated(math.pi, about=(0, 0))
+        Circle(x=-2.0, y=2.4492935982947064e-16, r=1.0)
+        >>> fc.Circle(2, 0, 1).rotated(1.0)
+        Circle(x=2.0, y=0.0, r=1.0)
+        """
+        angle, about = as_rotation(angle, about)
+        qx, qy = (self._x, self._y) if about is None else about
+        x, y = rotate_point(self._x, self._y, qx, qy, math.cos(angle), math.sin(angle))
+        return Circle(x, y, self._r)
+
 
 class _SegmentCore(_Shape):
     """The validated ends ``(ax, ay)`` and ``(bx, by)`` that Segment and Capsule share."""
@@ -112,6 +139,28 @@ class _SegmentCore(_Shape):
     ay = _Field(as_finite)
     bx = _Field(as_finite)
     by = _Field(as_finite)
+
+    @property
+    def a(self):
+        """The end ``(ax, ay)``, a tuple (read-only: set ``ax`` and ``ay``)."""
+        return (self._ax, self._ay)
+
+    @property
+    def b(self):
+        """The end ``(bx, by)``, a tuple (read-only: set ``bx`` and ``by``)."""
+        return (self._bx, self._by)
+
+    def _turned_ends(self, angle, about):
+        # both ends turned about the pivot, by default the midpoint of the core
+        angle, about = as_rotation(angle, about)
+        if about is None:
+            qx, qy = (self._ax + self._bx) * 0.5, (self._ay + self._by) * 0.5
+        else:
+            qx, qy = about
+        c = math.cos(angle)
+        s = math.sin(angle)
+        return (rotate_point(self._ax, self._ay, qx, qy, c, s)
+                + rotate_point(self._bx, self._by, qx, qy, c, s))
 
 
 class Segment(_SegmentCore):
@@ -154,6 +203,20 @@ class Segment(_SegmentCore):
         dy = as_finite(dy, "dy")
         return Segment(self._ax + dx, self._ay + dy, self._bx + dx, self._by + dy)
 
+    def rotated(self, angle, about=None):
+        """A copy turned counter-clockwise by ``angle`` radians about ``about``
+        (default: the midpoint), both ends turned.
+
+        Examples
+        --------
+        >>> import math
+        >>> import fastcol as fc
+        >>> s = fc.Segment(0, 0, 2, 0).rotated(math.pi / 2)     # about (1, 0)
+        >>> [round(v, 12) for v in s.a + s.b]
+        [1.0, -1.0, 1.0, 1.0]
+        """
+        return Segment(*self._turned_ends(angle, about))
+
 
 class Capsule(_SegmentCore):
     """The segment ab swept by a disc of radius ``r``; ``a == b`` is a circle.
@@ -192,6 +255,20 @@ class Capsule(_SegmentCore):
         dx = as_finite(dx, "dx")
         dy = as_finite(dy, "dy")
         return Capsule(self._ax + dx, self._ay + dy, self._bx + dx, self._by + dy, self._r)
+
+    def rotated(self, angle, about=None):
+        """A copy turned counter-clockwise by ``angle`` radians about ``about``
+        (default: the midpoint of its core), both ends turned, the radius kept.
+
+        Examples
+        --------
+        >>> import math
+        >>> import fastcol as fc
+        >>> cap = fc.Capsule(0, 0, 4, 0, 1).rotated(math.pi, about=(0, 0))
+        >>> cap.b, cap.r
+        ((-4.0, 4.898587196589413e-16), 1.0)
+        """
+        return Capsule(*self._turned_ends(angle, about), self._r)
 
 
 class AABB(_Shape):
@@ -275,6 +352,42 @@ class AABB(_Shape):
         dy = as_finite(dy, "dy")
         return AABB(self._min_x + dx, self._min_y + dy, self._max_x + dx, self._max_y + dy)
 
+    @property
+    def vertices(self):
+        """The four corners, counter-clockwise from ``(min_x, min_y)``, as a tuple of
+        ``(x, y)`` tuples (read-only).
+
+        Examples
+        --------
+        >>> import fastcol as fc
+        >>> fc.AABB(0, 0, 2, 1).vertices
+        ((0.0, 0.0), (2.0, 0.0), (2.0, 1.0), (0.0, 1.0))
+        """
+        x0, y0, x1, y1 = self._min_x, self._min_y, self._max_x, self._max_y
+        return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+
+    def rotated(self, angle, about=None):
+        """The box turned counter-clockwise by ``angle`` radians about ``about``
+        (default: its centre): an `OBB`.
+
+        Its centre turns; its half extents are half the width and height; its angle
+        is ``remainder(angle, 2*pi)``, in ``[-pi, pi]``.
+
+        Examples
+        --------
+        >>> import math
+        >>> import fastcol as fc
+        >>> fc.AABB(0, 0, 4, 2).rotated(math.pi / 2)
+        OBB(cx=2.0, cy=1.0, half_w=2.0, half_h=1.0, angle=1.5707963267948966)
+        """
+        angle, about = as_rotation(angle, about)
+        cx = (self._min_x + self._max_x) * 0.5
+        cy = (self._min_y + self._max_y) * 0.5
+        qx, qy = (cx, cy) if about is None else about
+        x, y = rotate_point(cx, cy, qx, qy, math.cos(angle), math.sin(angle))
+        return OBB(x, y, (self._max_x - self._min_x) * 0.5, (self._max_y - self._min_y) * 0.5,
+                   math.remainder(angle, TAU))
+
 
 class OBB(_Shape):
     """A rectangle centred on ``(cx, cy)`` with half extents ``half_w`` along its own x
@@ -328,6 +441,83 @@ class OBB(_Shape):
         dx = as_finite(dx, "dx")
         dy = as_finite(dy, "dy")
         return OBB(self._cx + dx, self._cy + dy, self._half_w, self._half_h, self._angle)
+
+    @property
+    def vertices(self):
+        """The four corners, counter-clockwise from the one bottom-left in the box's
+        own frame, as a tuple of ``(x, y)`` tuples (read-only).
+
+        Computed as the kernels compute them (``narrowphase.convex_local``, a side
+        thinner than ``2**-48`` of the box's magnitude flattened), so
+        ``Polygon(box.vertices)`` is the box the queries see.
+
+        Examples
+        --------
+        >>> import fastcol as fc
+        >>> fc.OBB(1, 1, 2, 1).vertices
+        ((-1.0, 0.0), (3.0, 0.0), (3.0, 2.0), (-1.0, 2.0))
+        """
+        from .narrowphase import convex_local
+
+        cv = convex_local(self, 0.0, 0.0)
+        return tuple(zip(cv.xs, cv.ys))
+
+    @classmethod
+    def from_corners(cls, points):
+        """The box with these four corners.
+
+        Parameters
+        ----------
+        points : (4, 2) array_like
+            The corners in ring order, either winding, from any corner.
+
+        Returns
+        -------
+        OBB
+            Centred on the corners' mean; ``half_w`` is half the edge from the first
+            corner to the next (once the ring is counter-clockwise), ``half_h`` half the
+            next edge, ``angle`` the direction of that first edge.
+
+        Raises
+        ------
+        ValueError
+            Unless there are exactly four finite corners of a rectangle: opposite edges
+            and diagonals of equal lengths, and square corners, each within ``2**-33``
+            of the longer side (plus the rounding of the coordinates themselves).
+
+        Examples
+        --------
+        >>> import fastcol as fc
+        >>> fc.OBB.from_corners([(0, 0), (0, 2), (-4, 2), (-4, 0)])   # a laser beam
+        OBB(cx=-2.0, cy=1.0, half_w=1.0, half_h=2.0, angle=1.5707963267948966)
+        >>> fc.OBB.from_corners([(0, 0), (4, 0), (4, 2), (0, 2.5)])
+        Traceback (most recent call last):
+        ...
+        ValueError: points must be the corners of a rectangle (within 2**-33 of its size): opposite edges differ in length
+        """
+        return cls(*_boxes.from_corners(points, "points"))
+
+    def rotated(self, angle, about=None):
+        """A copy turned counter-clockwise by ``angle`` radians about ``about``
+        (default: its centre).
+
+        The centre turns; the new angle is ``remainder(self.angle + angle, 2*pi)``
+        (IEEE remainder, in ``[-pi, pi]``): a box turned every frame keeps an angle
+        of a few radians, and its digits.
+
+        Examples
+        --------
+        >>> import math
+        >>> import fastcol as fc
+        >>> fc.OBB(0, 0, 2, 1, angle=3.0).rotated(1.0)          # 4.0 - 2*pi
+        OBB(cx=0.0, cy=0.0, half_w=2.0, half_h=1.0, angle=-2.2831853071795862)
+        >>> fc.OBB(1, 0, 2, 1).rotated(math.pi / 2, about=(0, 0)).cx
+        6.123233995736766e-17
+        """
+        angle, about = as_rotation(angle, about)
+        qx, qy = (self._cx, self._cy) if about is None else about
+        x, y = rotate_point(self._cx, self._cy, qx, qy, math.cos(angle), math.sin(angle))
+        return OBB(x, y, self._half_w, self._half_h, math.remainder(self._angle + angle, TAU))
 
 
 class Polygon(_Shape):
@@ -409,6 +599,32 @@ class Polygon(_Shape):
         dx = as_finite(dx, "dx")
         dy = as_finite(dy, "dy")
         return Polygon._trusted([x + dx for x in self._xs], [y + dy for y in self._ys])
+
+    def rotated(self, angle, about=None):
+        """A copy turned counter-clockwise by ``angle`` radians about ``about``
+        (default: its area centroid).
+
+        Every vertex turns; the ring is stored as ``Polygon`` stores it (from its
+        smallest vertex).  Should rounding leave the turned ring not strictly convex
+        (nearly collinear vertices), it is replaced by its convex hull (the vertex
+        that rounded inwards dropped).
+
+        Examples
+        --------
+        >>> import math
+        >>> import fastcol as fc
+        >>> tri = fc.Polygon([(0, 0), (3, 0), (0, 3)])            # centroid (1, 1)
+        >>> [tuple(round(v, 12) for v in p) for p in tri.rotated(math.pi).vertices]
+        [(-1.0, 2.0), (2.0, -1.0), (2.0, 2.0)]
+        """
+        angle, about = as_rotation(angle, about)
+        xs = self._xs
+        ys = self._ys
+        qx, qy = polygon_centroid(xs, ys, len(xs)) if about is None else about
+        c = math.cos(angle)
+        s = math.sin(angle)
+        turned = [rotate_point(x, y, qx, qy, c, s) for x, y in zip(xs, ys)]
+        return Polygon._trusted(*rotated_ring([p[0] for p in turned], [p[1] for p in turned]))
 
 
 SHAPE_TYPES = (Circle, Capsule, Segment, AABB, OBB, Polygon)
