@@ -47,7 +47,7 @@ def test_scene_has_every_type_and_starts_apart(fc):
     scene = make_scene(40, seed=2, fc=fc)
     assert [len(a) for a in scene.arrays] == [16, 8, 8, 8]
     assert all(type(a).__module__.startswith(fc.kernels.__name__) for a in scene.arrays)
-    ia, _ib, _n, _d = find_contacts(scene)
+    ia, _ib, _n, _d = find_contacts(scene)[:4]
     assert len(ia) == 0  # shelf packing leaves a gap between every two bodies
 
 
@@ -77,7 +77,7 @@ def test_contacts_are_every_colliding_pair(fc, workers):
     n = 30 if fc.backend == "compiled" else 14
     scene = make_scene(n, seed=3, fc=fc)
     run(scene, 90 if n == 30 else 45)  # fallen and touching
-    ia, ib, normal, depth = find_contacts(scene, workers=workers)
+    ia, ib, normal, depth = find_contacts(scene, workers=workers)[:4]
     shapes = [s for arr in scene.arrays for s in arr]
     expected = {}
     for i in range(len(shapes)):
@@ -142,7 +142,7 @@ def test_pile_settles_with_small_penetration(fc):
     n = 60 if fc.backend == "compiled" else 20
     steps = 400 if n == 60 else 300
     scene, _ = simulate(n, steps, seed=7, fc=fc)
-    ia, ib, _normal, depth = find_contacts(scene)
+    ia, ib, _normal, depth = find_contacts(scene)[:4]
     assert len(ia) >= n // 2  # a pile: they rest on each other
     rel = depth / np.minimum(scene.size[ia], scene.size[ib])
     assert rel.max() < 0.05

@@ -50,9 +50,11 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 
+from ._pending import rotate, translate
 from .scene import Scene, make_scene
 
 # every pair of the four type arrays: each with itself, then each with every later one
@@ -73,11 +75,14 @@ class Params:
     beta : fraction of the remaining depth each position pass removes.
     slop : depth left alone, as a fraction of the smaller body's size.
     spring : separating speed per unit of depth (0: no spring push).
-    damping : fraction of the velocity lost per second (a little air).
+    damping : fraction of the velocity (and of the spin) lost per second (a little air).
     heavy : mass scaling; the lower body of a vertical contact counts ``1 + heavy``
         times as heavy.
     bounce : approach speed, in the smaller body's sizes per step, above which a
         contact is an impact (restitution, no warm start).
+    ccd : a pair of bodies whose points can move towards each other by more than this
+        fraction of the smaller one's size in a step is swept with ``time_of_impact``
+        (continuous collision); ``inf`` turns it off.
     workers : threads of the broadphase and contact calls (their ``workers=``; 1: the
         calling thread only).  The answers do not depend on it.
     """
@@ -94,6 +99,7 @@ class Params:
     damping: float = 0.2
     heavy: float = 1.0
     bounce: float = 0.2
+    ccd: float = 0.1
     workers: int = 2
 
 
@@ -116,27 +122,22 @@ class Timings:
         return out
 
 
-def find_contacts(scene: Scene, timings: Timings | None = None, workers: int = 1):
-    """Every contact in the scene: ``(ia, ib, normal, depth)`` over global body indices.
+class Contacts(NamedTuple):
+    """The touching pairs of bodies: ``ia < ib`` global body indices, ``normal`` from
+    ``ia`` towards ``ib``, ``depth``, and 1 or 2 contact ``points`` (``count``) per pair,
+    as ``fc.contact`` gives them."""
 
-    ``normal`` points from body ``ia`` towards body ``ib``; moving ``ib`` by
-    ``normal * depth`` would separate them.  The broadphase is one
-    ``fc.overlapping_pairs`` over the bodies' bounding boxes (an ``AABBArray``); the
-    candidate pairs are then split by the types of their bodies and ``fc.contact`` on
-    the rows of each type pair (``pairs=``) keeps the ones that really touch.  Both run on
-    ``workers`` threads (the answers do not depend on it).
-    """
-    fc = scene.fc
-    arrays = scene.arrays
-    t0 = time.perf_counter()
-    # one broadphase call for all four types (ten calls, one per pair of type arrays,
-    # cost three times as much: each builds its own grid).  Each row is the position
-    # twice plus the box's padded offsets (np.tile: filling the two halves of an (N, 4)
-    # array one by one takes NumPy several times longer)
-    boxes = np.tile(scene.pos, 2) + scene.box_offsets
-    pairs = fc.overlapping_pairs(fc.AABBArray(boxes), workers=workers)
-    t1 = time.perf_counter()
-    # bodies are numbered type by type, so in a pair i < j the type of i is <= j's;
+    ia: np.ndarray
+    ib: np.ndarray
+    normal: np.ndarray
+    depth: np.ndarray
+    points: np.ndarray
+    count: np.ndarray
+
+
+def _by_type_pair(scene: Scene, pairs):
+    """Pairs ``(i, j)`` of bodies with ``kind[i] <= kind[j]`` sorted so that each type
+    pair is a slice: ``(pairs, their rows in the type arrays, slice bounds)``."""
     # one stable sort of the pairs' type codes (4 s + t, the order of TYPE_PAIRS; a
     # radix sort, as they are bytes) makes each type pair a slice.  Gathers use
     # np.take, with contiguous indices and sources (fancy indexing costs several
@@ -146,13 +147,38 @@ def find_contacts(scene: Scene, timings: Timings | None = None, workers: int = 1
     order = np.argsort(code, kind="stable")
     pairs = np.take(pairs, order, axis=0)
     bounds = np.searchsorted(np.take(code, order), np.arange(17, dtype=np.uint8))
-    # each body's row in its type's array, for both sides of every pair at once: the
-    # pairs of a type pair are then rows of its two arrays, which contact reads in
+    return pairs, np.take(scene.row, pairs), order, bounds
+
+
+def find_contacts(scene: Scene, timings: Timings | None = None, workers: int = 1) -> Contacts:
+    """Every contact in the scene (a ``Contacts``) over global body indices.
+
+    ``normal`` points from body ``ia`` towards body ``ib``; moving ``ib`` by
+    ``normal * depth`` would separate them.  The broadphase is one
+    ``fc.overlapping_pairs`` over the bodies' bounding boxes as they are now (an
+    ``AABBArray``); the candidate pairs are then split by the types of their bodies and
+    ``fc.contact`` on the rows of each type pair (``pairs=``) keeps the ones that really
+    touch.  Both run on ``workers`` threads (the answers do not depend on it).
+    """
+    fc = scene.fc
+    arrays = scene.arrays
+    t0 = time.perf_counter()
+    # one broadphase call for all four types (ten calls, one per pair of type arrays,
+    # cost three times as much: each builds its own grid)
+    boxes = scene.bounds()
+    boxes[:, 0:2] -= scene.pad
+    boxes[:, 2:4] += scene.pad
+    pairs = fc.overlapping_pairs(fc.AABBArray(boxes), workers=workers)
+    t1 = time.perf_counter()
+    # bodies are numbered type by type, so in a pair i < j the type of i is <= j's;
+    # each type pair's candidates are rows of its two arrays, which contact reads in
     # place (pairs=) instead of gathering copies of them
-    rows = np.take(scene.row, pairs)
+    pairs, rows, _order, bounds = _by_type_pair(scene, pairs)
     hit = np.zeros(len(pairs), dtype=bool)
     normal = np.empty((len(pairs), 2))
     depth = np.empty(len(pairs))
+    points = np.empty((len(pairs), 2, 2))
+    count = np.empty(len(pairs), dtype=np.int64)
     for s, t in TYPE_PAIRS:
         lo, hi = bounds[4 * s + t], bounds[4 * s + t + 1]
         if lo < hi:
@@ -160,14 +186,17 @@ def find_contacts(scene: Scene, timings: Timings | None = None, workers: int = 1
             hit[lo:hi] = found.hit
             normal[lo:hi] = found.normal
             depth[lo:hi] = found.depth
+            points[lo:hi] = found.points
+            count[lo:hi] = found.count
     keep = np.flatnonzero(hit)
     kept = np.take(pairs, keep, axis=0)
-    out = (kept[:, 0], kept[:, 1], np.take(normal, keep, axis=0), np.take(depth, keep))
+    out = Contacts(kept[:, 0], kept[:, 1], np.take(normal, keep, axis=0), np.take(depth, keep),
+                   np.take(points, keep, axis=0), np.take(count, keep))
     t2 = time.perf_counter()
     if timings is not None:
         timings.broadphase.append(t1 - t0)
         timings.narrowphase.append(t2 - t1)
-        timings.contacts.append(len(out[0]))
+        timings.contacts.append(len(out.ia))
     return out
 
 
@@ -177,86 +206,122 @@ _WALL_NORMALS = np.array([[0.0, 1.0], [1.0, 0.0], [-1.0, 0.0], [0.0, -1.0]])
 
 
 def wall_contacts(scene: Scene, params: Params):
-    """Contacts of bodies touching, near or past a wall, as static bodies ``N..N+3``.
+    """Contact points of bodies touching, near or past a wall (static bodies ``N..N+3``).
 
-    A body counts when its bounds come within the slop of the wall, so a resting body
-    keeps its floor contact (and its warm-started impulse) from step to step.
+    Every outline point of a body (a circle's centre and a capsule's ends with their
+    radius, a box's corners, a polygon's vertices) within the slop of a wall is a
+    contact point of its own, so a box on its corner feels the floor at that corner and
+    a box on a face at both ends of it; a resting body keeps its floor contacts (and
+    their warm-started impulses) from step to step.  Returns ``(ia, ib, normal, depth,
+    x, y, feature)``, one row per point, ``feature`` the point's number in its body.
     """
     n = len(scene)
-    near = params.slop * scene.size
-    gaps = (
-        scene.pos[:, 1] + scene.lo[:, 1],                      # floor: y = 0
-        scene.pos[:, 0] + scene.lo[:, 0],                      # left: x = 0
-        scene.width - (scene.pos[:, 0] + scene.hi[:, 0]),      # right: x = width
-        scene.height - (scene.pos[:, 1] + scene.hi[:, 1]),     # ceiling: y = height
-    )
-    ia, ib, depth, normal = [], [], [], []
+    x, y, r = scene.outline()
+    body = scene.outline_body
+    near = params.slop * scene.size[body]
+    gaps = (y - r, x - r, scene.width - x - r, scene.height - y - r)
+    ia, ib, depth, normal, px, py, feature = [], [], [], [], [], [], []
     for wall, gap in enumerate(gaps):
         rows = np.flatnonzero(gap <= near)
+        nx, ny = _WALL_NORMALS[wall]
         ia.append(np.full(len(rows), n + wall, dtype=np.int64))
-        ib.append(rows)
+        ib.append(body[rows])
         depth.append(-gap[rows])
         normal.append(np.broadcast_to(_WALL_NORMALS[wall], (len(rows), 2)))
-    return np.concatenate(ia), np.concatenate(ib), np.concatenate(normal), np.concatenate(depth)
+        # the point of the body's surface nearest the wall
+        px.append(x[rows] - nx * r[rows])
+        py.append(y[rows] - ny * r[rows])
+        feature.append(scene.outline_feature[rows])
+    return tuple(np.concatenate(v) for v in (ia, ib, normal, depth, px, py, feature))
 
 
-def respond(scene: Scene, contacts, params: Params) -> None:
-    """Advance velocities and positions by one step given the step's contacts."""
-    n_bodies = len(scene)
-    m = n_bodies + 4  # the bodies and the four walls
+def _point_rows(scene: Scene, contacts: Contacts, params: Params):
+    """One row per contact point, bodies' and walls': ``(ia, ib, normal, depth, x, y,
+    feature)``; a pair with two points gives two rows with the pair's normal and depth."""
+    ia, ib, normal, depth, points, count = contacts
+    two = np.flatnonzero(count == 2)
+    pair = np.concatenate([np.arange(len(ia)), two])
+    body = (ia.take(pair), ib.take(pair), normal.take(pair, axis=0), depth.take(pair),
+            np.concatenate([points[:, 0, 0], points[two, 1, 0]]),
+            np.concatenate([points[:, 0, 1], points[two, 1, 1]]),
+            np.concatenate([np.zeros(len(ia), np.int64), np.ones(len(two), np.int64)]))
     wall = wall_contacts(scene, params)
-    ia, ib, normal, depth = (np.concatenate([x, y]) for x, y in zip(contacts, wall))
+    return tuple(np.concatenate([u, v]) for u, v in zip(body, wall))
+
+
+def respond(scene: Scene, contacts: Contacts, params: Params) -> None:
+    """Advance velocities, then move and turn the bodies by one step given its contacts."""
+    n = len(scene)
+    m = n + 4  # the bodies and the four walls
     dt = params.dt
-    im = np.concatenate([scene.inv_mass, np.zeros(4)])   # walls do not move
+    ia, ib, normal, depth, px, py, feature = _point_rows(scene, contacts, params)
+    im = np.concatenate([scene.inv_mass, np.zeros(4)])      # walls do not move
+    ii = np.concatenate([scene.inv_inertia, np.zeros(4)])   # ... nor turn
     # velocity components as 1-D arrays: gathering v[i] from 1-D arrays is several
     # times faster in NumPy than gathering rows of an (m, 2) array
     decay = 1.0 - params.damping * dt
     vx = np.concatenate([scene.vel[:, 0] * decay, np.zeros(4)])
     vy = np.concatenate([(scene.vel[:, 1] - params.gravity * dt) * decay, np.zeros(4)])
+    w = np.concatenate([scene.omega * decay, np.zeros(4)])
+    sx = np.zeros(m)   # the position correction's moves and turns
+    sy = np.zeros(m)
+    st = np.zeros(m)
 
     if len(ia):
         nx, ny = np.ascontiguousarray(normal[:, 0]), np.ascontiguousarray(normal[:, 1])
-        k = np.bincount(ia, minlength=m) + np.bincount(ib, minlength=m)
+        # each point relative to both centroids (a wall's is never used: it does not turn)
+        cx = np.concatenate([scene.pos[:, 0], np.zeros(4)])
+        cy = np.concatenate([scene.pos[:, 1], np.zeros(4)])
+        rax, ray = px - cx.take(ia), py - cy.take(ia)
+        rbx, rby = px - cx.take(ib), py - cy.take(ib)
+        # r x n turns a normal impulse into a torque, r x t = r . n a friction impulse
+        # (t = (-ny, nx))
+        rna, rnb = rax * ny - ray * nx, rbx * ny - rby * nx
+        rta, rtb = rax * nx + ray * ny, rbx * nx + rby * ny
         # mass scaling: in each contact the lower body counts as heavier (up to
         # 1 + heavy times, for a vertical contact), so a pile's weight reaches the floor
         # in a few passes instead of one layer per pass
-        ima = im[ia] / (1.0 + params.heavy * np.maximum(ny, 0.0))
-        imb = im[ib] / (1.0 + params.heavy * np.maximum(-ny, 0.0))
-        # mass splitting: a body in k contacts counts k times lighter in each
-        w = ima * k[ia] + imb * k[ib]
+        fa = 1.0 / (1.0 + params.heavy * np.maximum(ny, 0.0))
+        fb = 1.0 / (1.0 + params.heavy * np.maximum(-ny, 0.0))
+        ima, iia = im.take(ia) * fa, ii.take(ia) * fa
+        imb, iib = im.take(ib) * fb, ii.take(ib) * fb
+        # mass splitting: a body in k contact points counts k times heavier in each
+        k = np.bincount(ia, minlength=m) + np.bincount(ib, minlength=m)
+        ka, kb = k.take(ia), k.take(ib)
+        inv_wn = 1.0 / (ka * (ima + iia * rna * rna) + kb * (imb + iib * rnb * rnb))
+        inv_wt = 1.0 / (ka * (ima + iia * rta * rta) + kb * (imb + iib * rtb * rtb))
 
-        def spread(fx, fy):
-            """Velocity changes of every body from impulses f on b and -f on a."""
-            gx = np.bincount(ib, imb * fx, m) - np.bincount(ia, ima * fx, m)
-            gy = np.bincount(ib, imb * fy, m) - np.bincount(ia, ima * fy, m)
-            return gx, gy
+        def spread(fn, ft, ux, uy, ut):
+            """Apply impulses ``fn`` along the normals and ``ft`` along the tangents at
+            every point (on b, their opposites on a) to the velocities ``u``."""
+            fx, fy = fn * nx - ft * ny, fn * ny + ft * nx
+            ux += np.bincount(ib, imb * fx, m) - np.bincount(ia, ima * fx, m)
+            uy += np.bincount(ib, imb * fy, m) - np.bincount(ia, ima * fy, m)
+            ut += (np.bincount(ib, iib * (fn * rnb + ft * rtb), m)
+                   - np.bincount(ia, iia * (fn * rna + ft * rta), m))
 
-        def relative(ux, uy):
-            """Velocity of b relative to a, along the normal and along the tangent."""
-            dvx = ux.take(ib) - ux.take(ia)  # take: a faster gather than ux[ib]
-            dvy = uy.take(ib) - uy.take(ia)
+        def relative(ux, uy, ut):
+            """Velocity of b's point relative to a's, along the normal and the tangent."""
+            # a point's velocity is v + w x r = (vx - w ry, vy + w rx)
+            dvx = (ux.take(ib) - ut.take(ib) * rby) - (ux.take(ia) - ut.take(ia) * ray)
+            dvy = (uy.take(ib) + ut.take(ib) * rbx) - (uy.take(ia) + ut.take(ia) * rax)
             return dvx * nx + dvy * ny, dvy * nx - dvx * ny
 
-        def apply(dn, dtan):
-            gx, gy = spread(dn * nx - dtan * ny, dn * ny + dtan * nx)
-            vx[...] += gx
-            vy[...] += gy
-
-        vn0, _ = relative(vx, vy)
+        vn0, _ = relative(vx, vy, w)
         # an impact is an approach faster than a fifth of the smaller body per step:
         # it bounces (restitution) and is not remembered for the warm start below;
         # slower approaches are the jostling inside a pile, which must not bounce
         size = np.concatenate([scene.size, np.full(4, np.inf)])   # a wall has no size
-        pair_size = np.minimum(size[ia], size[ib])
+        pair_size = np.minimum(size.take(ia), size.take(ib))
         impact = vn0 < -params.bounce * pair_size / dt
         target = np.where(impact, -params.restitution * vn0, 0.0)
         if params.spring:
             target += params.spring * depth
 
-        # warm start: a contact that existed last step starts from last step's
-        # impulses, so a pile's weight is carried from step to step instead of being
-        # rebuilt by a few Jacobi iterations each time
-        keys = ia * m + ib
+        # warm start: a contact point that existed last step (the same two bodies, the
+        # same point number) starts from last step's impulses, so a pile's weight is
+        # carried from step to step instead of being rebuilt by a few passes each time
+        keys = (ia * m + ib) * scene.features + feature
         order = np.argsort(keys, kind="stable")
         jn = np.zeros(len(ia))
         jt = np.zeros(len(ia))
@@ -269,65 +334,188 @@ def respond(scene: Scene, contacts, params: Params) -> None:
             same = pkeys[at] == sorted_keys
             jn[order] = np.where(same, pjn[at], 0.0)
             jt[order] = np.where(same, pjt[at], 0.0)
-            apply(jn, jt)
+            spread(jn, jt, vx, vy, w)
 
-        inv_w = 1.0 / w
         for _ in range(params.iterations):
-            vn, vt = relative(vx, vy)
+            vn, vt = relative(vx, vy, w)
             # normal impulse, accumulated and kept >= 0 (contacts push, never pull)
-            new = np.maximum(jn + (target - vn) * inv_w, 0.0)
+            new = np.maximum(jn + (target - vn) * inv_wn, 0.0)
             dn, jn = new - jn, new
             # friction impulse, accumulated and kept inside the friction cone
             limit = params.friction * jn
-            new = np.minimum(np.maximum(jt - vt * inv_w, -limit), limit)
+            new = np.minimum(np.maximum(jt - vt * inv_wt, -limit), limit)
             dtan, jt = new - jt, new
-            apply(dn, dtan)
+            spread(dn, dtan, vx, vy, w)
         # an impact's impulse stopped a fall once: carried over it would throw the
         # body back up next step, so only resting contacts are remembered
         rest = ~impact[order]
-        scene._warm = (m, keys[order], np.where(rest, jn[order], 0.0), np.where(rest, jt[order], 0.0))
+        scene._warm = (m, keys[order], np.where(rest, jn[order], 0.0),
+                       np.where(rest, jt[order], 0.0))
 
         # position correction, iterated like the impulses: each pass removes ``beta``
-        # of every remaining depth beyond the slop, the depths updated to first order
-        # by the corrections so far (no new narrowphase), walls included
+        # of every remaining depth beyond the slop, by moving and turning the bodies,
+        # the depths updated to first order by the corrections so far (no new
+        # narrowphase), walls included
         goal = depth - params.slop * pair_size
-        sx = np.zeros(m)
-        sy = np.zeros(m)
-        beta_w = params.beta * inv_w
+        beta_w = params.beta * inv_wn
+        zero = np.zeros(len(ia))
         for _ in range(params.position_iterations):
-            moved = (sx.take(ib) - sx.take(ia)) * nx + (sy.take(ib) - sy.take(ia)) * ny
+            moved, _ = relative(sx, sy, st)
             push = np.maximum(goal - moved, 0.0) * beta_w
-            gx, gy = spread(push * nx, push * ny)
-            sx += gx
-            sy += gy
-        scene.pos[:, 0] += sx[:n_bodies]
-        scene.pos[:, 1] += sy[:n_bodies]
+            spread(push, zero, sx, sy, st)
     else:
         scene._warm = None
 
-    scene.vel[:, 0] = vx[:n_bodies]
-    scene.vel[:, 1] = vy[:n_bodies]
-    scene.pos += scene.vel * dt
-    _walls(scene, params)
-    scene.sync()
+    scene.vel[:, 0] = vx[:n]
+    scene.vel[:, 1] = vy[:n]
+    scene.omega[:] = w[:n]
+    move = np.stack([vx[:n] * dt + sx[:n], vy[:n] * dt + sy[:n]], axis=1)
+    turn = w[:n] * dt + st[:n]
+    frac = _sweep(scene, contacts, move, turn, params)
+    _move(scene, move, turn)
+    _walls(scene, params, np.stack([sx[:n], sy[:n]], axis=1) * frac[:, None])
 
 
-def _walls(scene: Scene, params: Params) -> None:
-    """Clamp every body's bounds inside the walls (less a skin): a hard guarantee.
+def _sweep(scene: Scene, contacts: Contacts, move, turn, params: Params) -> None:
+    """Continuous collision: clip the step of bodies that would pass into one another.
+
+    A pair of bodies not in contact whose points can approach each other by more than
+    ``params.ccd`` of the smaller one's size this step (the centroids' relative move
+    plus each body's turn times its size) is swept with ``fc.time_of_impact`` (the
+    candidates: one ``overlapping_pairs`` of the swept bounding boxes of the bodies
+    that move that far, against everyone's).  Each such body advances only the
+    fraction ``t`` of the step at which it first touches (the bodies it would touch
+    advance no further: the least ``t`` is shared along chains of such pairs), and
+    keeps only that fraction of the step's gravity, so the clip adds no energy; the
+    contact is solved next step.  Motion is swept as a translation (turning is not),
+    as Box2D's bullets are.  ``move`` and ``turn`` are clipped in place; returns each
+    body's fraction of the step.
+    """
+    fc = scene.fc
+    n = len(scene)
+    frac = np.ones(n)
+    if not np.isfinite(params.ccd) or n < 2:
+        return frac
+    reach = np.hypot(move[:, 0], move[:, 1]) + np.abs(turn) * scene.size
+    fast = np.flatnonzero(reach > params.ccd * scene.size.min())
+    if not len(fast):
+        return frac
+    boxes = scene.bounds()
+    swept = np.concatenate([np.minimum(boxes[:, 0:2], boxes[:, 0:2] + move),
+                            np.maximum(boxes[:, 2:4], boxes[:, 2:4] + move)], axis=1)
+    swept[:, 0:2] -= scene.pad
+    swept[:, 2:4] += scene.pad
+    # candidates: a fast body's swept box against every body's
+    pairs = fc.overlapping_pairs(fc.AABBArray(swept[fast]), fc.AABBArray(swept))
+    i, j = fast.take(pairs[:, 0]), pairs[:, 1]
+    # each pair once, smaller index first (a pair of two fast bodies comes twice)
+    lo, hi = np.minimum(i, j), np.maximum(i, j)
+    keys = np.unique(lo * n + hi)
+    keys = keys[(keys // n) != (keys % n)]
+    # pairs in contact now are the solver's
+    touching = np.sort(contacts.ia * n + contacts.ib)
+    if len(touching):
+        at = np.minimum(np.searchsorted(touching, keys), len(touching) - 1)
+        keys = keys[touching[at] != keys]
+    a, b = keys // n, keys % n
+    closing = (np.hypot(move[b, 0] - move[a, 0], move[b, 1] - move[a, 1])
+               + np.abs(turn[a]) * scene.size[a] + np.abs(turn[b]) * scene.size[b])
+    wanted = closing > params.ccd * np.minimum(scene.size[a], scene.size[b])
+    if not wanted.any():
+        return frac
+    pairs, rows, _order, bounds = _by_type_pair(scene, np.stack([a[wanted], b[wanted]], axis=1))
+    toi = np.full(len(pairs), np.nan)
+    for s, t in TYPE_PAIRS:
+        lo, hi = bounds[4 * s + t], bounds[4 * s + t + 1]
+        if lo < hi:
+            toi[lo:hi] = fc.time_of_impact(
+                scene.arrays[s][rows[lo:hi, 0]], move.take(pairs[lo:hi, 0], axis=0),
+                scene.arrays[t][rows[lo:hi, 1]], move.take(pairs[lo:hi, 1], axis=0),
+                workers=params.workers)
+    hit = np.isfinite(toi)
+    if not hit.any():
+        return frac
+    pa, pb, toi = pairs[hit, 0], pairs[hit, 1], toi[hit]
+    # not to the touching point but half the slop past it: the pair is then a contact
+    # next step (touching exactly, rounding could leave a hair between them, and the
+    # sweep would stop the pair there step after step)
+    rel = np.hypot(move[pb, 0] - move[pa, 0], move[pb, 1] - move[pa, 1])
+    past = 0.5 * params.slop * np.minimum(scene.size[pa], scene.size[pb])
+    with np.errstate(divide="ignore"):
+        toi = np.minimum(toi + past / rel, 1.0)
+    np.minimum.at(frac, pa, toi)
+    np.minimum.at(frac, pb, toi)
+    # two bodies about to touch advance the same fraction, so neither passes the other;
+    # so do two bodies in contact that the clip would drive into each other (a body
+    # resting on a clipped one)
+    ca, cb = contacts.ia, contacts.ib
+    cn = contacts.normal
+    allowed = 0.5 * params.slop * np.minimum(scene.size.take(ca), scene.size.take(cb))
+    while True:
+        shared = np.minimum(frac.take(pa), frac.take(pb))
+        swept = (frac.take(pa) != shared) | (frac.take(pb) != shared)
+        fa, fb = frac.take(ca), frac.take(cb)
+        closing = -((fb * move[cb, 0] - fa * move[ca, 0]) * cn[:, 0]
+                    + (fb * move[cb, 1] - fa * move[ca, 1]) * cn[:, 1])
+        pushed = (fa != fb) & (closing > allowed)
+        if not (swept.any() or pushed.any()):
+            break
+        np.minimum.at(frac, pa[swept], shared[swept])
+        np.minimum.at(frac, pb[swept], shared[swept])
+        low = np.minimum(fa, fb)[pushed]
+        np.minimum.at(frac, ca[pushed], low)
+        np.minimum.at(frac, cb[pushed], low)
+    clipped = frac < 1.0
+    move[clipped] *= frac[clipped, None]
+    turn[clipped] *= frac[clipped]
+    # the part of the step not travelled gains no speed from gravity either
+    decay = 1.0 - params.damping * params.dt
+    scene.vel[clipped, 1] += (1.0 - frac[clipped]) * params.gravity * params.dt * decay
+    return frac
+
+
+def _move(scene: Scene, move, turn) -> None:
+    """Turn every body about its centroid, then move it: the shape arrays in place."""
+    for t, arr in enumerate(scene.arrays):
+        lo, hi = scene.start[t], scene.start[t + 1]
+        if lo == hi:
+            continue
+        # a circle turned about its centre is the same circle (its angle still counts)
+        if t != 0:
+            rotate(scene.fc, arr, turn[lo:hi], about=scene.pos[lo:hi], out=arr)
+        translate(scene.fc, arr, move[lo:hi], out=arr)
+    scene.pos += move
+    scene.angle += turn
+
+
+def _walls(scene: Scene, params: Params, corrected) -> None:
+    """Keep every body inside the walls (less a skin): a hard guarantee.
 
     The wall contacts already stop bodies; this catches what the solver leaves (a
-    fast body, a Jacobi overshoot) and removes the velocity into the wall.
+    fast body, a Jacobi overshoot, a corner swung out by a turn): a body any of whose
+    points is past a wall is moved back, by translating its shapes, and loses its
+    velocity into that wall.
     """
-    pos, vel = scene.pos, scene.vel
     skin = 2.0 ** -30 * max(scene.width, scene.height)
-    low = skin - scene.lo                                  # pos >= low keeps bounds >= skin
-    high = np.array([scene.width, scene.height]) - skin - scene.hi
-    below = pos < low
-    above = pos > high
-    pos[below] = low[below]
-    pos[above] = high[above]
-    vel[below & (vel < 0.0)] = 0.0
-    vel[above & (vel > 0.0)] = 0.0
+    b = scene.bounds()
+    shift = np.maximum(skin - b[:, 0:2], 0.0)
+    shift -= np.maximum(b[:, 2:4] - (np.array([scene.width, scene.height]) - skin), 0.0)
+    scene.corrected = corrected + shift
+    out = np.flatnonzero((shift != 0.0).any(axis=1))
+    if not len(out):
+        return
+    for t, arr in enumerate(scene.arrays):
+        lo, hi = scene.start[t], scene.start[t + 1]
+        rows = out[(out >= lo) & (out < hi)]
+        if len(rows):
+            # only the rows moved (an offset of zero would leave the others as they are)
+            offset = np.zeros((hi - lo, 2))
+            offset[rows - lo] = shift[rows]
+            translate(scene.fc, arr, offset, out=arr)
+    scene.pos += shift
+    vel = scene.vel
+    into = ((shift > 0.0) & (vel < 0.0)) | ((shift < 0.0) & (vel > 0.0))
+    vel[into] = 0.0
 
 
 def step(scene: Scene, params: Params = Params(), timings: Timings | None = None):
