@@ -83,6 +83,8 @@ class Params:
     ccd : a pair of bodies whose points can move towards each other by more than this
         fraction of the smaller one's size in a step is swept with ``time_of_impact``
         (continuous collision); ``inf`` turns it off.
+    sweeps : times the sweep is repeated on the motion the impulses made (each time
+        followed by ``iterations`` more passes, when it found new pairs).
     workers : threads of the broadphase and contact calls (their ``workers=``; 1: the
         calling thread only).  The answers do not depend on it.
     """
@@ -100,6 +102,9 @@ class Params:
     heavy: float = 1.0
     bounce: float = 0.2
     ccd: float = 0.1
+    sweeps: int = 2
+    turn_correction: bool = False
+    max_turn: float = 0.1
     workers: int = 2
 
 
@@ -205,7 +210,7 @@ def find_contacts(scene: Scene, timings: Timings | None = None, workers: int = 1
 _WALL_NORMALS = np.array([[0.0, 1.0], [1.0, 0.0], [-1.0, 0.0], [0.0, -1.0]])
 
 
-def wall_contacts(scene: Scene, params: Params):
+def wall_contacts(scene: Scene, params: Params, move=None, turn=None):
     """Contact points of bodies touching, near or past a wall (static bodies ``N..N+3``).
 
     Every outline point of a body (a circle's centre and a capsule's ends with their
@@ -218,11 +223,20 @@ def wall_contacts(scene: Scene, params: Params):
     n = len(scene)
     x, y, r = scene.outline()
     body = scene.outline_body
-    near = params.slop * scene.size[body]
+    size = scene.size[body]
+    near = params.slop * size
+    # how far each point can move this step (the centroid's move, and the turn's at
+    # most the body's size): a point that could reach a wall is a speculative contact
+    if move is None:
+        move, turn = np.zeros((n, 2)), np.zeros(n)
+    spin = np.abs(turn.take(body)) * size
+    mx, my = move[:, 0].take(body), move[:, 1].take(body)
+    reach = (np.maximum(-my, 0.0), np.maximum(-mx, 0.0), np.maximum(mx, 0.0),
+             np.maximum(my, 0.0))
     gaps = (y - r, x - r, scene.width - x - r, scene.height - y - r)
     ia, ib, depth, normal, px, py, feature = [], [], [], [], [], [], []
     for wall, gap in enumerate(gaps):
-        rows = np.flatnonzero(gap <= near)
+        rows = np.flatnonzero(gap <= near + reach[wall] + spin)
         nx, ny = _WALL_NORMALS[wall]
         ia.append(np.full(len(rows), n + wall, dtype=np.int64))
         ib.append(body[rows])
@@ -235,9 +249,10 @@ def wall_contacts(scene: Scene, params: Params):
     return tuple(np.concatenate(v) for v in (ia, ib, normal, depth, px, py, feature))
 
 
-def _point_rows(scene: Scene, contacts: Contacts, params: Params):
-    """One row per contact point, bodies' and walls': ``(ia, ib, normal, depth, x, y,
-    feature)``; a pair with two points gives two rows with the pair's normal and depth."""
+def _point_rows(scene: Scene, contacts: Contacts, params: Params, move, turn):
+    """One row per contact point, bodies', walls' and swept pairs': ``(ia, ib, normal,
+    depth, x, y, feature)``; a pair with two points gives two rows with the pair's normal
+    and depth.  ``move`` and ``turn``: the step's motion before the contacts act."""
     ia, ib, normal, depth, points, count = contacts
     two = np.flatnonzero(count == 2)
     pair = np.concatenate([np.arange(len(ia)), two])
@@ -245,8 +260,66 @@ def _point_rows(scene: Scene, contacts: Contacts, params: Params):
             np.concatenate([points[:, 0, 0], points[two, 1, 0]]),
             np.concatenate([points[:, 0, 1], points[two, 1, 1]]),
             np.concatenate([np.zeros(len(ia), np.int64), np.ones(len(two), np.int64)]))
-    wall = wall_contacts(scene, params)
-    return tuple(np.concatenate([u, v]) for u, v in zip(body, wall))
+    wall = wall_contacts(scene, params, move, turn)
+    swept = swept_contacts(scene, contacts, move, turn, params)
+    return tuple(np.concatenate([u, v, x]) for u, v, x in zip(body, wall, swept))
+
+
+class _Points:
+    """The contact points' constants for the solver, one entry per point row."""
+
+    def __init__(self, scene: Scene, rows, params: Params, im, ii, m):
+        ia, ib, normal, depth, px, py, feature = rows
+        self.ia, self.ib, self.depth, self.m = ia, ib, depth, m
+        self.keys = (ia * m + ib) * scene.features + feature
+        nx = self.nx = np.ascontiguousarray(normal[:, 0])
+        ny = self.ny = np.ascontiguousarray(normal[:, 1])
+        # each point relative to both centroids (a wall's is never used: it does not turn)
+        cx = np.concatenate([scene.pos[:, 0], np.zeros(4)])
+        cy = np.concatenate([scene.pos[:, 1], np.zeros(4)])
+        self.rax, self.ray = px - cx.take(ia), py - cy.take(ia)
+        self.rbx, self.rby = px - cx.take(ib), py - cy.take(ib)
+        # r x n turns a normal impulse into a torque, r x t = r . n a friction impulse
+        # (t = (-ny, nx))
+        self.rna = self.rax * ny - self.ray * nx
+        self.rnb = self.rbx * ny - self.rby * nx
+        self.rta = self.rax * nx + self.ray * ny
+        self.rtb = self.rbx * nx + self.rby * ny
+        # mass scaling: in each contact the lower body counts as heavier (up to
+        # 1 + heavy times, for a vertical contact), so a pile's weight reaches the floor
+        # in a few passes instead of one layer per pass
+        fa = 1.0 / (1.0 + params.heavy * np.maximum(ny, 0.0))
+        fb = 1.0 / (1.0 + params.heavy * np.maximum(-ny, 0.0))
+        self.ima, self.iia = im.take(ia) * fa, ii.take(ia) * fa
+        self.imb, self.iib = im.take(ib) * fb, ii.take(ib) * fb
+        # mass splitting: a body in k contact points counts k times heavier in each
+        k = np.bincount(ia, minlength=m) + np.bincount(ib, minlength=m)
+        ka, kb = k.take(ia), k.take(ib)
+        self.inv_wn = 1.0 / (ka * (self.ima + self.iia * self.rna * self.rna)
+                             + kb * (self.imb + self.iib * self.rnb * self.rnb))
+        self.inv_wt = 1.0 / (ka * (self.ima + self.iia * self.rta * self.rta)
+                             + kb * (self.imb + self.iib * self.rtb * self.rtb))
+        size = np.concatenate([scene.size, np.full(4, np.inf)])   # a wall has no size
+        self.pair_size = np.minimum(size.take(ia), size.take(ib))
+
+    def spread(self, fn, ft, ux, uy, ut):
+        """Apply impulses ``fn`` along the normals and ``ft`` along the tangents at
+        every point (on b, their opposites on a) to the velocities ``u``."""
+        ia, ib, m = self.ia, self.ib, self.m
+        fx, fy = fn * self.nx - ft * self.ny, fn * self.ny + ft * self.nx
+        ux += np.bincount(ib, self.imb * fx, m) - np.bincount(ia, self.ima * fx, m)
+        uy += np.bincount(ib, self.imb * fy, m) - np.bincount(ia, self.ima * fy, m)
+        ut += (np.bincount(ib, self.iib * (fn * self.rnb + ft * self.rtb), m)
+               - np.bincount(ia, self.iia * (fn * self.rna + ft * self.rta), m))
+
+    def relative(self, ux, uy, ut):
+        """Velocity of b's point relative to a's, along the normal and the tangent."""
+        ia, ib = self.ia, self.ib
+        # a point's velocity is v + w x r = (vx - w ry, vy + w rx); take: a faster
+        # gather than ux[ib]
+        dvx = (ux.take(ib) - ut.take(ib) * self.rby) - (ux.take(ia) - ut.take(ia) * self.ray)
+        dvy = (uy.take(ib) + ut.take(ib) * self.rbx) - (uy.take(ia) + ut.take(ia) * self.rax)
+        return dvx * self.nx + dvy * self.ny, dvy * self.nx - dvx * self.ny
 
 
 def respond(scene: Scene, contacts: Contacts, params: Params) -> None:
@@ -254,7 +327,6 @@ def respond(scene: Scene, contacts: Contacts, params: Params) -> None:
     n = len(scene)
     m = n + 4  # the bodies and the four walls
     dt = params.dt
-    ia, ib, normal, depth, px, py, feature = _point_rows(scene, contacts, params)
     im = np.concatenate([scene.inv_mass, np.zeros(4)])      # walls do not move
     ii = np.concatenate([scene.inv_inertia, np.zeros(4)])   # ... nor turn
     # velocity components as 1-D arrays: gathering v[i] from 1-D arrays is several
@@ -266,212 +338,171 @@ def respond(scene: Scene, contacts: Contacts, params: Params) -> None:
     sx = np.zeros(m)   # the position correction's moves and turns
     sy = np.zeros(m)
     st = np.zeros(m)
-
-    if len(ia):
-        nx, ny = np.ascontiguousarray(normal[:, 0]), np.ascontiguousarray(normal[:, 1])
-        # each point relative to both centroids (a wall's is never used: it does not turn)
-        cx = np.concatenate([scene.pos[:, 0], np.zeros(4)])
-        cy = np.concatenate([scene.pos[:, 1], np.zeros(4)])
-        rax, ray = px - cx.take(ia), py - cy.take(ia)
-        rbx, rby = px - cx.take(ib), py - cy.take(ib)
-        # r x n turns a normal impulse into a torque, r x t = r . n a friction impulse
-        # (t = (-ny, nx))
-        rna, rnb = rax * ny - ray * nx, rbx * ny - rby * nx
-        rta, rtb = rax * nx + ray * ny, rbx * nx + rby * ny
-        # mass scaling: in each contact the lower body counts as heavier (up to
-        # 1 + heavy times, for a vertical contact), so a pile's weight reaches the floor
-        # in a few passes instead of one layer per pass
-        fa = 1.0 / (1.0 + params.heavy * np.maximum(ny, 0.0))
-        fb = 1.0 / (1.0 + params.heavy * np.maximum(-ny, 0.0))
-        ima, iia = im.take(ia) * fa, ii.take(ia) * fa
-        imb, iib = im.take(ib) * fb, ii.take(ib) * fb
-        # mass splitting: a body in k contact points counts k times heavier in each
-        k = np.bincount(ia, minlength=m) + np.bincount(ib, minlength=m)
-        ka, kb = k.take(ia), k.take(ib)
-        inv_wn = 1.0 / (ka * (ima + iia * rna * rna) + kb * (imb + iib * rnb * rnb))
-        inv_wt = 1.0 / (ka * (ima + iia * rta * rta) + kb * (imb + iib * rtb * rtb))
-
-        def spread(fn, ft, ux, uy, ut):
-            """Apply impulses ``fn`` along the normals and ``ft`` along the tangents at
-            every point (on b, their opposites on a) to the velocities ``u``."""
-            fx, fy = fn * nx - ft * ny, fn * ny + ft * nx
-            ux += np.bincount(ib, imb * fx, m) - np.bincount(ia, ima * fx, m)
-            uy += np.bincount(ib, imb * fy, m) - np.bincount(ia, ima * fy, m)
-            ut += (np.bincount(ib, iib * (fn * rnb + ft * rtb), m)
-                   - np.bincount(ia, iia * (fn * rna + ft * rta), m))
-
-        def relative(ux, uy, ut):
-            """Velocity of b's point relative to a's, along the normal and the tangent."""
-            # a point's velocity is v + w x r = (vx - w ry, vy + w rx)
-            dvx = (ux.take(ib) - ut.take(ib) * rby) - (ux.take(ia) - ut.take(ia) * ray)
-            dvy = (uy.take(ib) + ut.take(ib) * rbx) - (uy.take(ia) + ut.take(ia) * rax)
-            return dvx * nx + dvy * ny, dvy * nx - dvx * ny
-
-        vn0, _ = relative(vx, vy, w)
+    # the contact points: the bodies', the walls' and the swept pairs' (on the motion
+    # the step would make without them)
+    rows = _point_rows(scene, contacts, params, np.stack([vx[:n], vy[:n]], axis=1) * dt,
+                       w[:n] * dt)
+    if len(rows[0]):
+        pts = _Points(scene, rows, params, im, ii, m)
+        vn0, _ = pts.relative(vx, vy, w)
         # an impact is an approach faster than a fifth of the smaller body per step:
         # it bounces (restitution) and is not remembered for the warm start below;
-        # slower approaches are the jostling inside a pile, which must not bounce
-        size = np.concatenate([scene.size, np.full(4, np.inf)])   # a wall has no size
-        pair_size = np.minimum(size.take(ia), size.take(ib))
-        impact = vn0 < -params.bounce * pair_size / dt
-        target = np.where(impact, -params.restitution * vn0, 0.0)
+        # slower approaches are the jostling inside a pile, which must not bounce.  A
+        # pair still apart by a gap (a swept pair or a wall ahead, depth < 0) may
+        # close it in this step, and no more
+        impact = vn0 < -params.bounce * pts.pair_size / dt
+        target = np.where(impact, -params.restitution * vn0, np.minimum(pts.depth, 0.0) / dt)
         if params.spring:
-            target += params.spring * depth
+            target += params.spring * np.maximum(pts.depth, 0.0)
 
         # warm start: a contact point that existed last step (the same two bodies, the
         # same point number) starts from last step's impulses, so a pile's weight is
         # carried from step to step instead of being rebuilt by a few passes each time
-        keys = (ia * m + ib) * scene.features + feature
-        order = np.argsort(keys, kind="stable")
-        jn = np.zeros(len(ia))
-        jt = np.zeros(len(ia))
+        jn = np.zeros(len(pts.ia))
+        jt = np.zeros(len(pts.ia))
         prev = scene._warm
         if prev is not None and prev[0] == m and len(prev[1]):
             pkeys, pjn, pjt = prev[1:]
+            order = np.argsort(pts.keys, kind="stable")
             # sorted against sorted: searchsorted runs faster with sorted needles
-            sorted_keys = keys[order]
+            sorted_keys = pts.keys[order]
             at = np.minimum(np.searchsorted(pkeys, sorted_keys), len(pkeys) - 1)
             same = pkeys[at] == sorted_keys
             jn[order] = np.where(same, pjn[at], 0.0)
             jt[order] = np.where(same, pjt[at], 0.0)
-            spread(jn, jt, vx, vy, w)
+            pts.spread(jn, jt, vx, vy, w)
 
-        for _ in range(params.iterations):
-            vn, vt = relative(vx, vy, w)
-            # normal impulse, accumulated and kept >= 0 (contacts push, never pull)
-            new = np.maximum(jn + (target - vn) * inv_wn, 0.0)
-            dn, jn = new - jn, new
-            # friction impulse, accumulated and kept inside the friction cone
-            limit = params.friction * jn
-            new = np.minimum(np.maximum(jt - vt * inv_wt, -limit), limit)
-            dtan, jt = new - jt, new
-            spread(dn, dtan, vx, vy, w)
+        for sweep in range(params.sweeps + 1):
+            for _ in range(params.iterations):
+                vn, vt = pts.relative(vx, vy, w)
+                # normal impulse, accumulated and kept >= 0 (contacts push, never pull)
+                new = np.maximum(jn + (target - vn) * pts.inv_wn, 0.0)
+                dn, jn = new - jn, new
+                # friction impulse, accumulated and kept inside the friction cone
+                limit = params.friction * jn
+                new = np.minimum(np.maximum(jt - vt * pts.inv_wt, -limit), limit)
+                dtan, jt = new - jt, new
+                pts.spread(dn, dtan, vx, vy, w)
+            if sweep == params.sweeps:
+                break
+            # the impulses changed the motion (a bounce, a push): pairs that the new
+            # motion would bring together join the solve as swept contacts
+            done = Contacts(rows[0], rows[1], rows[2], rows[3], None, None)
+            more = swept_contacts(scene, done, np.stack([vx[:n], vy[:n]], axis=1) * dt,
+                                  w[:n] * dt, params)
+            if not len(more[0]):
+                break
+            rows = tuple(np.concatenate([u, v]) for u, v in zip(rows, more))
+            pts = _Points(scene, rows, params, im, ii, m)
+            extra = len(more[0])
+            target = np.concatenate([target, np.minimum(more[3], 0.0) / dt])
+            impact = np.concatenate([impact, np.zeros(extra, bool)])
+            jn = np.concatenate([jn, np.zeros(extra)])
+            jt = np.concatenate([jt, np.zeros(extra)])
+
         # an impact's impulse stopped a fall once: carried over it would throw the
         # body back up next step, so only resting contacts are remembered
+        order = np.argsort(pts.keys, kind="stable")
         rest = ~impact[order]
-        scene._warm = (m, keys[order], np.where(rest, jn[order], 0.0),
+        scene._warm = (m, pts.keys[order], np.where(rest, jn[order], 0.0),
                        np.where(rest, jt[order], 0.0))
 
         # position correction, iterated like the impulses: each pass removes ``beta``
         # of every remaining depth beyond the slop, by moving and turning the bodies,
         # the depths updated to first order by the corrections so far (no new
         # narrowphase), walls included
-        goal = depth - params.slop * pair_size
-        beta_w = params.beta * inv_wn
-        zero = np.zeros(len(ia))
+        if not params.turn_correction:
+            pts = _Points(scene, rows, params, im, np.zeros(m), m)
+        goal = pts.depth - params.slop * pts.pair_size
+        beta_w = params.beta * pts.inv_wn
+        zero = np.zeros(len(pts.ia))
         for _ in range(params.position_iterations):
-            moved, _ = relative(sx, sy, st)
+            moved, _ = pts.relative(sx, sy, st)
             push = np.maximum(goal - moved, 0.0) * beta_w
-            spread(push, zero, sx, sy, st)
+            pts.spread(push, zero, sx, sy, st)
     else:
         scene._warm = None
 
+    # a body turns at most ``max_turn`` radians a step (Box2D caps it too): a spin the
+    # sweep does not follow stays small against the body's size
+    spin = params.max_turn / dt
+    np.clip(w, -spin, spin, out=w)
     scene.vel[:, 0] = vx[:n]
     scene.vel[:, 1] = vy[:n]
     scene.omega[:] = w[:n]
     move = np.stack([vx[:n] * dt + sx[:n], vy[:n] * dt + sy[:n]], axis=1)
     turn = w[:n] * dt + st[:n]
-    frac = _sweep(scene, contacts, move, turn, params)
     _move(scene, move, turn)
-    _walls(scene, params, np.stack([sx[:n], sy[:n]], axis=1) * frac[:, None])
+    _walls(scene, params, np.stack([sx[:n], sy[:n]], axis=1))
 
 
-def _sweep(scene: Scene, contacts: Contacts, move, turn, params: Params) -> None:
-    """Continuous collision: clip the step of bodies that would pass into one another.
+def swept_contacts(scene: Scene, contacts: Contacts, move, turn, params: Params):
+    """Continuous collision: pairs not in contact that would touch during the step.
 
-    A pair of bodies not in contact whose points can approach each other by more than
-    ``params.ccd`` of the smaller one's size this step (the centroids' relative move
-    plus each body's turn times its size) is swept with ``fc.time_of_impact`` (the
+    A pair of bodies whose points can approach each other by more than ``params.ccd``
+    of the smaller one's size this step (the centroids' relative ``move`` plus each
+    body's ``turn`` times its size) is swept with ``fc.time_of_impact`` (the
     candidates: one ``overlapping_pairs`` of the swept bounding boxes of the bodies
-    that move that far, against everyone's).  Each such body advances only the
-    fraction ``t`` of the step at which it first touches (the bodies it would touch
-    advance no further: the least ``t`` is shared along chains of such pairs), and
-    keeps only that fraction of the step's gravity, so the clip adds no energy; the
-    contact is solved next step.  Motion is swept as a translation (turning is not),
-    as Box2D's bullets are.  ``move`` and ``turn`` are clipped in place; returns each
-    body's fraction of the step.
+    that move that far, against everyone's).  A pair that would touch within the step
+    becomes a *speculative* contact: the normal and the gap from ``fc.closest_points``
+    now, the point midway between the closest points, and a negative depth (minus the
+    gap), so the solver lets the pair close the gap in this step and no more.  Motion
+    is swept as a translation (turning is not), as Box2D's bullets are.  Returns
+    ``(ia, ib, normal, depth, x, y, feature)`` rows as ``wall_contacts``.
     """
     fc = scene.fc
     n = len(scene)
-    frac = np.ones(n)
+    none = (np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros((0, 2)), np.zeros(0),
+            np.zeros(0), np.zeros(0), np.zeros(0, np.int64))
     if not np.isfinite(params.ccd) or n < 2:
-        return frac
-    reach = np.hypot(move[:, 0], move[:, 1]) + np.abs(turn) * scene.size
-    fast = np.flatnonzero(reach > params.ccd * scene.size.min())
+        return none
+    size = scene.size
+    reach = np.hypot(move[:, 0], move[:, 1]) + np.abs(turn) * size
+    fast = np.flatnonzero(reach > params.ccd * size.min())
     if not len(fast):
-        return frac
+        return none
     boxes = scene.bounds()
     swept = np.concatenate([np.minimum(boxes[:, 0:2], boxes[:, 0:2] + move),
                             np.maximum(boxes[:, 2:4], boxes[:, 2:4] + move)], axis=1)
     swept[:, 0:2] -= scene.pad
     swept[:, 2:4] += scene.pad
     # candidates: a fast body's swept box against every body's
-    pairs = fc.overlapping_pairs(fc.AABBArray(swept[fast]), fc.AABBArray(swept))
+    pairs = fc.overlapping_pairs(fc.AABBArray(swept[fast]), fc.AABBArray(swept),
+                                 workers=params.workers)
     i, j = fast.take(pairs[:, 0]), pairs[:, 1]
     # each pair once, smaller index first (a pair of two fast bodies comes twice)
-    lo, hi = np.minimum(i, j), np.maximum(i, j)
-    keys = np.unique(lo * n + hi)
+    keys = np.unique(np.minimum(i, j) * n + np.maximum(i, j))
     keys = keys[(keys // n) != (keys % n)]
-    # pairs in contact now are the solver's
+    # pairs in contact now are the solver's already
     touching = np.sort(contacts.ia * n + contacts.ib)
-    if len(touching):
+    if len(touching) and len(keys):
         at = np.minimum(np.searchsorted(touching, keys), len(touching) - 1)
         keys = keys[touching[at] != keys]
     a, b = keys // n, keys % n
     closing = (np.hypot(move[b, 0] - move[a, 0], move[b, 1] - move[a, 1])
-               + np.abs(turn[a]) * scene.size[a] + np.abs(turn[b]) * scene.size[b])
-    wanted = closing > params.ccd * np.minimum(scene.size[a], scene.size[b])
+               + np.abs(turn[a]) * size[a] + np.abs(turn[b]) * size[b])
+    wanted = closing > params.ccd * np.minimum(size[a], size[b])
     if not wanted.any():
-        return frac
+        return none
     pairs, rows, _order, bounds = _by_type_pair(scene, np.stack([a[wanted], b[wanted]], axis=1))
     toi = np.full(len(pairs), np.nan)
+    gap = np.empty(len(pairs))
+    pa, pb = np.empty((len(pairs), 2)), np.empty((len(pairs), 2))
     for s, t in TYPE_PAIRS:
         lo, hi = bounds[4 * s + t], bounds[4 * s + t + 1]
         if lo < hi:
-            toi[lo:hi] = fc.time_of_impact(
-                scene.arrays[s][rows[lo:hi, 0]], move.take(pairs[lo:hi, 0], axis=0),
-                scene.arrays[t][rows[lo:hi, 1]], move.take(pairs[lo:hi, 1], axis=0),
-                workers=params.workers)
-    hit = np.isfinite(toi)
-    if not hit.any():
-        return frac
-    pa, pb, toi = pairs[hit, 0], pairs[hit, 1], toi[hit]
-    # not to the touching point but half the slop past it: the pair is then a contact
-    # next step (touching exactly, rounding could leave a hair between them, and the
-    # sweep would stop the pair there step after step)
-    rel = np.hypot(move[pb, 0] - move[pa, 0], move[pb, 1] - move[pa, 1])
-    past = 0.5 * params.slop * np.minimum(scene.size[pa], scene.size[pb])
-    with np.errstate(divide="ignore"):
-        toi = np.minimum(toi + past / rel, 1.0)
-    np.minimum.at(frac, pa, toi)
-    np.minimum.at(frac, pb, toi)
-    # two bodies about to touch advance the same fraction, so neither passes the other;
-    # so do two bodies in contact that the clip would drive into each other (a body
-    # resting on a clipped one)
-    ca, cb = contacts.ia, contacts.ib
-    cn = contacts.normal
-    allowed = 0.5 * params.slop * np.minimum(scene.size.take(ca), scene.size.take(cb))
-    while True:
-        shared = np.minimum(frac.take(pa), frac.take(pb))
-        swept = (frac.take(pa) != shared) | (frac.take(pb) != shared)
-        fa, fb = frac.take(ca), frac.take(cb)
-        closing = -((fb * move[cb, 0] - fa * move[ca, 0]) * cn[:, 0]
-                    + (fb * move[cb, 1] - fa * move[ca, 1]) * cn[:, 1])
-        pushed = (fa != fb) & (closing > allowed)
-        if not (swept.any() or pushed.any()):
-            break
-        np.minimum.at(frac, pa[swept], shared[swept])
-        np.minimum.at(frac, pb[swept], shared[swept])
-        low = np.minimum(fa, fb)[pushed]
-        np.minimum.at(frac, ca[pushed], low)
-        np.minimum.at(frac, cb[pushed], low)
-    clipped = frac < 1.0
-    move[clipped] *= frac[clipped, None]
-    turn[clipped] *= frac[clipped]
-    # the part of the step not travelled gains no speed from gravity either
-    decay = 1.0 - params.damping * params.dt
-    scene.vel[clipped, 1] += (1.0 - frac[clipped]) * params.gravity * params.dt * decay
-    return frac
+            sa, sb = scene.arrays[s][rows[lo:hi, 0]], scene.arrays[t][rows[lo:hi, 1]]
+            toi[lo:hi] = fc.time_of_impact(sa, move.take(pairs[lo:hi, 0], axis=0),
+                                           sb, move.take(pairs[lo:hi, 1], axis=0),
+                                           workers=params.workers)
+            pa[lo:hi], pb[lo:hi], gap[lo:hi] = fc.closest_points(sa, sb, workers=params.workers)
+    # touching within the step, and apart now (a pair touching now is a contact)
+    hit = np.flatnonzero(np.isfinite(toi) & (gap > 0.0))
+    pairs, pa, pb, gap = pairs[hit], pa[hit], pb[hit], gap[hit]
+    normal = (pb - pa) / gap[:, None]
+    mid = 0.5 * (pa + pb)
+    return (pairs[:, 0], pairs[:, 1], normal, -gap, mid[:, 0], mid[:, 1],
+            np.zeros(len(hit), np.int64))
 
 
 def _move(scene: Scene, move, turn) -> None:
