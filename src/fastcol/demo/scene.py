@@ -134,6 +134,8 @@ class Scene:
         # what the last step's position correction and wall clamp moved each body by
         # (energy bookkeeping: that is where a step can lift a body)
         self.corrected = np.zeros((n, 2))
+        # every body's bounds when the step's contacts were found (find_contacts)
+        self.bounds_now = self.bounds()
 
     def __len__(self):
         return self.pos.shape[0]

@@ -1,49 +1,79 @@
 """One fixed time step of the ball pit: broadphase, narrowphase, response.
 
 Written on fastcol's public buffer API and NumPy only, so it doubles as the example
-to copy:
+to copy (``rotate``, ``translate`` and ``mass_properties`` come from ``_pending`` until
+``fc.rotate``, ``fc.translate`` and ``fc.mass_properties`` are in):
 
-1. **Broadphase**: one ``fc.overlapping_pairs`` over the bodies' bounding boxes (an
-   ``AABBArray`` built from the positions): the candidate pairs of every type at once
-   (a call per pair of type arrays, ten calls, cost three times as much).
+1. **Broadphase**: one ``fc.overlapping_pairs`` over the bodies' bounding boxes as they
+   are now (an ``AABBArray`` from every body's outline points): the candidate pairs of
+   every type at once (a call per pair of type arrays, ten calls, cost three times as
+   much).
 2. **Narrowphase**: ``fc.contact`` on the candidates of each pair of types, named by
    their rows in the two type arrays (``pairs=``, read in place), keeping the pairs
-   that hit, with a normal from a towards b and a depth per pair.
+   that hit, with a normal from a towards b, a depth and 1 or 2 contact points.
 
    Both phases pass ``workers=Params.workers``: fastcol's kernels run without the GIL
    and hand a call's rows out in blocks to helper threads that stay awake between
    calls, so even a call of a few hundred contacts splits over the cores.
-3. **Response** (NumPy): gravity, then a few Jacobi iterations of velocity impulses
-   along the normals (restitution above a speed threshold, Coulomb friction on the
-   tangent), accumulated per body with ``np.bincount``; then a position correction
-   that removes a fraction of each depth; then the step's motion and the walls.
+3. **Response** (NumPy): gravity and air; the contact points of the pairs, of the
+   walls (every outline point near a wall) and of the swept pairs (below); a few
+   Jacobi passes of impulses at the points, normal and Coulomb friction, each turning
+   the bodies through ``r x n`` and the inverse moment of inertia (so boxes topple,
+   capsules roll, polygons settle on a face), accumulated per body with
+   ``np.bincount``; a position correction that removes a fraction of each depth; then
+   every body turns about its centroid (``rotate(..., out=)``) and moves
+   (``translate(..., out=)``), the shape arrays written in place.
 
 Decisions:
 
-* **Mass splitting.**  All contacts are solved at once (Jacobi, vectorised), so a
-  body in ``k`` contacts would get ``k`` full corrections; each contact instead sees
-  the body's inverse mass times its contact count, which keeps a pile from exploding
-  and converges to the same answer as one contact at a time.
+* **Rigid bodies**: mass, centroid and polar moment of inertia from
+  ``mass_properties`` (density 1).  A point's velocity is ``v + w x r``; an impulse
+  ``P`` at ``r`` changes ``v`` by ``P / m`` and ``w`` by ``(r x P) / I``; the effective
+  mass of a point along a direction ``d`` is ``1 / (1/ma + (ra x d)^2/Ia + 1/mb +
+  (rb x d)^2/Ib)``.
+* **Contact points**: a pair that ``fc.contact`` gives two points (faces and edges
+  side by side) is two rows with the pair's normal and depth, so a box on a face is
+  held at both ends of it and a box on a corner at the corner.
+* **Mass splitting.**  All points are solved at once (Jacobi, vectorised), so a body
+  in ``k`` points would get ``k`` full corrections; each point instead sees the body's
+  inverse mass and inverse inertia times its count of points, which keeps a pile from
+  exploding and converges to the same answer as one point at a time.
 * **Mass scaling** (``Params.heavy``): in each contact the lower body counts as up to
   twice as heavy (a vertical contact; none for a horizontal one).  Jacobi passes move
   a pile's weight down one layer at a time; with the lower body heavier the support
-  reaches the floor within a step and a 2,000-body pile settles to the slop.  It does
-  not conserve momentum exactly, which a game does not see.
-* **Warm start**: a contact present in the previous step starts from that step's
-  impulses (matched by body pair), so a pile's weight is carried from step to step.
+  reaches the floor within a step.  It does not conserve momentum exactly, which a
+  game does not see.
+* **Warm start**: a contact point present in the previous step (the same two bodies
+  and the same point number) starts from that step's impulses, so a pile's weight is
+  carried from step to step.
 * **Restitution only for real impacts** (approach faster than a fifth of the
   smaller body per step): slower approaches are the jostling inside a pile, which must
   not bounce.  An impact's impulse is not warm-started (it would throw the body back).
 * **Position correction** moves bodies apart by ``beta`` of each depth beyond a slop
-  of 1% of the smaller body's size (never all of it: that makes piles jitter).
+  of 1% of the smaller body's size (never all of it: that makes piles jitter).  It
+  translates only: turning bodies to first order by it made deep overlaps in a pile
+  linger (the linear estimate of how a turn changes a depth is poor there).
+* **Continuous collision** (``Params.ccd``): a pair not in contact whose points can
+  approach by more than a tenth of the smaller body's size in the step is swept with
+  ``fc.time_of_impact`` (candidates from one ``overlapping_pairs`` of the swept
+  boxes); a pair that would touch within the step joins the solve as a *speculative*
+  contact with a negative depth, the gap from ``fc.closest_points``, which lets it
+  close the gap and no more (Box2D v3's speculative contacts).  Clipping each fast
+  body's step at its time of impact, as Box2D does for bullets against static
+  bodies, was tried first: in a falling crowd a clipped body is run into by its
+  unclipped neighbours, and clipping them too freezes whole clusters.  The sweep is
+  repeated (``Params.sweeps``) on the motion the impulses made (a bounce can bring
+  two bodies together that were apart in the first sweep).  Walls likewise: an
+  outline point that can reach a wall this step is a speculative wall contact.
+  Turning is not swept, so a body turns at most ``Params.max_turn`` (0.1 rad) a step.
 * **Spring push** (``Params.spring``, off by default): an extra separating speed of
   ``spring * depth`` per contact, a soft ball-pit feel.
-* **Walls** are four static bodies in the same solver: a body whose bounds come
-  within the slop of a wall gets a contact with it (normal from the wall inwards,
-  depth from its bounds).  After the step every body's bounds are also clamped into
-  the rectangle less a skin of ``2**-30`` times its larger side (so rounding in the
-  rows written later cannot cross a wall), removing any velocity into the wall:
-  no body ever leaves, whatever the solver leaves over.
+* **Walls** are four static bodies in the same solver, met through every body's
+  outline points (a circle's centre and a capsule's ends with their radius, a box's
+  corners, a polygon's vertices).  After the step every body whose outline crosses
+  the rectangle less a skin of ``2**-30`` times its larger side is translated back
+  inside and loses its velocity into the wall: no body ever leaves, whatever the
+  solver leaves over.
 """
 
 from __future__ import annotations
@@ -83,6 +113,7 @@ class Params:
     ccd : a pair of bodies whose points can move towards each other by more than this
         fraction of the smaller one's size in a step is swept with ``time_of_impact``
         (continuous collision); ``inf`` turns it off.
+    max_turn : the most a body turns in a step, in radians (turning is not swept).
     sweeps : times the sweep is repeated on the motion the impulses made (each time
         followed by ``iterations`` more passes, when it found new pairs).
     workers : threads of the broadphase and contact calls (their ``workers=``; 1: the
@@ -103,7 +134,6 @@ class Params:
     bounce: float = 0.2
     ccd: float = 0.1
     sweeps: int = 2
-    turn_correction: bool = False
     max_turn: float = 0.1
     workers: int = 2
 
@@ -170,7 +200,9 @@ def find_contacts(scene: Scene, timings: Timings | None = None, workers: int = 1
     t0 = time.perf_counter()
     # one broadphase call for all four types (ten calls, one per pair of type arrays,
     # cost three times as much: each builds its own grid)
-    boxes = scene.bounds()
+    # the bounds are kept for the rest of the step (the sweep's boxes start from them)
+    scene.bounds_now = scene.bounds()
+    boxes = scene.bounds_now.copy()
     boxes[:, 0:2] -= scene.pad
     boxes[:, 2:4] += scene.pad
     pairs = fc.overlapping_pairs(fc.AABBArray(boxes), workers=workers)
@@ -294,7 +326,7 @@ class _Points:
         self.imb, self.iib = im.take(ib) * fb, ii.take(ib) * fb
         # mass splitting: a body in k contact points counts k times heavier in each
         k = np.bincount(ia, minlength=m) + np.bincount(ib, minlength=m)
-        ka, kb = k.take(ia), k.take(ib)
+        ka, kb = self.ka, self.kb = k.take(ia), k.take(ib)
         self.inv_wn = 1.0 / (ka * (self.ima + self.iia * self.rna * self.rna)
                              + kb * (self.imb + self.iib * self.rnb * self.rnb))
         self.inv_wt = 1.0 / (ka * (self.ima + self.iia * self.rta * self.rta)
@@ -335,9 +367,8 @@ def respond(scene: Scene, contacts: Contacts, params: Params) -> None:
     vx = np.concatenate([scene.vel[:, 0] * decay, np.zeros(4)])
     vy = np.concatenate([(scene.vel[:, 1] - params.gravity * dt) * decay, np.zeros(4)])
     w = np.concatenate([scene.omega * decay, np.zeros(4)])
-    sx = np.zeros(m)   # the position correction's moves and turns
+    sx = np.zeros(m)   # the position correction's moves
     sy = np.zeros(m)
-    st = np.zeros(m)
     # the contact points: the bodies', the walls' and the swept pairs' (on the motion
     # the step would make without them)
     rows = _point_rows(scene, contacts, params, np.stack([vx[:n], vy[:n]], axis=1) * dt,
@@ -372,8 +403,9 @@ def respond(scene: Scene, contacts: Contacts, params: Params) -> None:
             jt[order] = np.where(same, pjt[at], 0.0)
             pts.spread(jn, jt, vx, vy, w)
 
+        passes = params.iterations
         for sweep in range(params.sweeps + 1):
-            for _ in range(params.iterations):
+            for _ in range(passes):
                 vn, vt = pts.relative(vx, vy, w)
                 # normal impulse, accumulated and kept >= 0 (contacts push, never pull)
                 new = np.maximum(jn + (target - vn) * pts.inv_wn, 0.0)
@@ -408,18 +440,18 @@ def respond(scene: Scene, contacts: Contacts, params: Params) -> None:
                        np.where(rest, jt[order], 0.0))
 
         # position correction, iterated like the impulses: each pass removes ``beta``
-        # of every remaining depth beyond the slop, by moving and turning the bodies,
-        # the depths updated to first order by the corrections so far (no new
-        # narrowphase), walls included
-        if not params.turn_correction:
-            pts = _Points(scene, rows, params, im, np.zeros(m), m)
+        # of every remaining depth beyond the slop by moving the bodies (not turning
+        # them: see the module's docstring), the depths updated to first order by the
+        # corrections so far (no new narrowphase), walls included
+        ia, ib, nx, ny = pts.ia, pts.ib, pts.nx, pts.ny
         goal = pts.depth - params.slop * pts.pair_size
-        beta_w = params.beta * pts.inv_wn
-        zero = np.zeros(len(pts.ia))
+        beta_w = params.beta / (pts.ka * pts.ima + pts.kb * pts.imb)
         for _ in range(params.position_iterations):
-            moved, _ = pts.relative(sx, sy, st)
+            moved = (sx.take(ib) - sx.take(ia)) * nx + (sy.take(ib) - sy.take(ia)) * ny
             push = np.maximum(goal - moved, 0.0) * beta_w
-            pts.spread(push, zero, sx, sy, st)
+            px, py = push * nx, push * ny
+            sx += np.bincount(ib, pts.imb * px, m) - np.bincount(ia, pts.ima * px, m)
+            sy += np.bincount(ib, pts.imb * py, m) - np.bincount(ia, pts.ima * py, m)
     else:
         scene._warm = None
 
@@ -431,7 +463,7 @@ def respond(scene: Scene, contacts: Contacts, params: Params) -> None:
     scene.vel[:, 1] = vy[:n]
     scene.omega[:] = w[:n]
     move = np.stack([vx[:n] * dt + sx[:n], vy[:n] * dt + sy[:n]], axis=1)
-    turn = w[:n] * dt + st[:n]
+    turn = w[:n] * dt
     _move(scene, move, turn)
     _walls(scene, params, np.stack([sx[:n], sy[:n]], axis=1))
 
@@ -461,7 +493,7 @@ def swept_contacts(scene: Scene, contacts: Contacts, move, turn, params: Params)
     fast = np.flatnonzero(reach > params.ccd * size.min())
     if not len(fast):
         return none
-    boxes = scene.bounds()
+    boxes = scene.bounds_now   # the step's contacts were found on these positions
     swept = np.concatenate([np.minimum(boxes[:, 0:2], boxes[:, 0:2] + move),
                             np.maximum(boxes[:, 2:4], boxes[:, 2:4] + move)], axis=1)
     swept[:, 0:2] -= scene.pad
@@ -552,7 +584,7 @@ def _walls(scene: Scene, params: Params, corrected) -> None:
 def step(scene: Scene, params: Params = Params(), timings: Timings | None = None):
     """One fixed step: contacts of the current positions, then the response.
 
-    Returns the step's contacts ``(ia, ib, normal, depth)``.
+    Returns the step's ``Contacts`` (``ia, ib, normal, depth, points, count``).
     """
     contacts = find_contacts(scene, timings, params.workers)
     t0 = time.perf_counter()
