@@ -352,7 +352,7 @@ def test_capsules_and_polygons_turn(fc):
     turned, not only ``angle``)."""
     n, steps = small(fc)
     scene, _ = simulate(n, 3 * steps, seed=3, fc=fc)
-    k0, k1, _b0, p0 = scene.start[1], scene.start[2], scene.start[2], scene.start[3]
+    k0, k1, p0 = scene.start[1], scene.start[2], scene.start[3]
     assert np.abs(scene.angle[k0:k1]).max() > 0.5
     assert np.abs(scene.angle[p0:]).max() > 0.5
     # a capsule's core direction in its row agrees with its angle (drawn at the start)
