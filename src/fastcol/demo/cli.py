@@ -249,7 +249,7 @@ def _summary(fc, args, scene, timings: Timings, seconds):
           f"narrowphase {ms['narrowphase']:.2f} ms, response {ms['response']:.2f} ms, "
           f"total {ms['total']:.2f} ms ({rate:,.0f} steps/s); {contacts:,} contacts")
     print(f"simulated {steps * Params().dt:.1f} s in {seconds:.1f} s")
-    ia, ib, _normal, depth = find_contacts(scene)
+    ia, ib, _normal, depth = find_contacts(scene)[:4]
     if len(depth):
         import numpy as np
 

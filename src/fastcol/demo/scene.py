@@ -2,18 +2,24 @@
 
 Bodies are stored by type (circles, then capsules, then boxes, then polygons), so body
 ``k`` of type ``t`` is row ``k - start[t]`` of that type's array.  A body's *position*
-is a reference point (a circle's centre, the middle of a capsule's core, a box's
-centre, a polygon's vertex mean); its shape is fixed geometry relative to that point.
+is its centroid (a circle's centre, the middle of a capsule's core, a box's centre, a
+polygon's area centroid) and its *angle* how far it has turned since it was made
+(counter-clockwise, radians, not wrapped); the shape arrays hold the body as it is now,
+and the step moves them in place (``translate``, then ``rotate`` about the centroid).
 
 Decisions (also in the README's Demo section):
 
-* **Translation only.**  Bodies keep the angle they are born with: no moments of
-  inertia, no vertices to rotate each step.  Tilted boxes and polygons rest on a corner
-  without toppling.  Moving a body is one addition per row of ``.data``/``.vertices``.
-* **Mass is area** (density 1): a big box pushes a small ball aside.
-* **Walls are the scene's rectangle** ``[0, width] x [0, height]``, not shapes: a body
-  meets them through its bounding box, which translation leaves constant relative to
-  its position (``lo``, ``hi``), so no query is needed (see ``step``).
+* **Rigid bodies that turn.**  Mass, centroid and polar moment of inertia come from
+  ``mass_properties`` (density 1: mass is area), so a big box pushes a small ball aside
+  and a long capsule turns more slowly than a short one.
+* **Boxes are OBBs** (``OBBArray``): a turning box is an oriented box whose angle column
+  ``rotate`` keeps in ``[-pi, pi]``.
+* **Size** is a body's radius about its centroid (the farthest point of the shape): it
+  does not change as the body turns, and it is the length scale of every tolerance of
+  the step (slop, impacts, what moves "fast").
+* **Walls are the scene's rectangle** ``[0, width] x [0, height]``, not shapes: the step
+  meets them through every body's outline points (circle centres and capsule ends with
+  their radius, box corners, polygon vertices), so no query is needed (see ``step``).
 * **Sizes**: circle radii 0.35 to 1.0, capsule cores 0.6 to 1.8 long with radii 0.2 to
   0.45, boxes 0.6 to 1.6 a side, polygons of 3 to 7 vertices on a circle of radius
   0.45 to 0.95; about 40% circles and 20% of each other type.
@@ -25,64 +31,111 @@ import math
 
 import numpy as np
 
+from ._pending import mass_properties
+
 TYPE_NAMES = ("circles", "capsules", "boxes", "polygons")
 # the share of each type in a scene (the rest of the rounding goes to circles)
 SHARES = (0.4, 0.2, 0.2, 0.2)
 
 
+def outline_points(arrays):
+    """Every body's outline points as they are now, type by type.
+
+    Returns four ``(points (n, P, 2), radius (n,))``: a body is the convex hull of its
+    points grown by its radius (a circle's centre, a capsule's two ends, a box's four
+    corners, a polygon's padded ring, whose padding repeats its last vertex).
+    """
+    circles, capsules, boxes, polygons = arrays
+    c, k, b = circles.data, capsules.data, boxes.data
+    cos, sin = np.cos(b[:, 4]), np.sin(b[:, 4])
+    ux, uy = b[:, 2] * cos, b[:, 2] * sin      # half the width along the box's x axis
+    vx, vy = -b[:, 3] * sin, b[:, 3] * cos     # half the height along its y axis
+    corners = np.empty((len(b), 4, 2))
+    for j, (sx, sy) in enumerate(((1, 1), (-1, 1), (-1, -1), (1, -1))):
+        corners[:, j, 0] = b[:, 0] + (sx * ux + sy * vx)
+        corners[:, j, 1] = b[:, 1] + (sx * uy + sy * vy)
+    zero_b = np.zeros(len(b))
+    return ((c[:, None, 0:2], c[:, 2]),
+            (k[:, 0:4].reshape(-1, 2, 2), k[:, 4]),
+            (corners, zero_b),
+            (polygons.vertices, np.zeros(len(polygons))))
+
+
 class Scene:
-    """The state of a ball pit: positions, velocities, masses and four shape arrays.
+    """The state of a ball pit: centroids, angles, velocities, masses and shape arrays.
 
     Attributes
     ----------
     fc : fastcol
         The fastcol backend the shape arrays belong to.
     width, height : float
-        The walls: every body's bounds stay inside ``[0, width] x [0, height]``.
+        The walls: every body stays inside ``[0, width] x [0, height]``.
     pos, vel : (N, 2) float64 arrays
-        Reference point and velocity of every body.
-    inv_mass : (N,) float64 array
-        1 / area.
-    lo, hi : (N, 2) float64 arrays
-        The body's bounding box relative to its position (constant: no rotation).
+        Centroid and its velocity of every body.
+    angle, omega : (N,) float64 arrays
+        How far each body has turned (radians, counter-clockwise) and its angular
+        velocity.
+    inv_mass, inv_inertia : (N,) float64 arrays
+        1 / area and 1 / polar moment of inertia about the centroid (density 1).
     size : (N,) float64 array
-        Half the diagonal of the body's bounding box, its length scale.
+        The body's radius about its centroid, its length scale.
     arrays : tuple of four shape arrays
-        ``CircleArray``, ``CapsuleArray``, ``OBBArray``, ``PolygonArray``; written by
-        :meth:`sync` from ``pos``.
+        ``CircleArray``, ``CapsuleArray``, ``OBBArray``, ``PolygonArray``, moved in place
+        by the step.
     start : tuple of five ints
         Body ``start[t] + i`` is row ``i`` of ``arrays[t]``.
     """
 
-    def __init__(self, fc, width, height, pos, vel, inv_mass, lo, hi, arrays, start,
-                 capsule_core, polygon_local):
+    def __init__(self, fc, width, height, vel, arrays, start):
         self.fc = fc
         self.width = float(width)
         self.height = float(height)
-        self.pos = pos
+        masses = [mass_properties(fc, a) for a in arrays]
+        self.pos = np.concatenate([m[1] for m in masses]).reshape(-1, 2)
         self.vel = vel
-        self.inv_mass = inv_mass
-        self.lo = lo
-        self.hi = hi
-        self.size = 0.5 * np.hypot(hi[:, 0] - lo[:, 0], hi[:, 1] - lo[:, 1])
+        n = len(self.pos)
+        self.angle = np.zeros(n)
+        self.omega = np.zeros(n)
+        self.inv_mass = 1.0 / np.concatenate([m[0] for m in masses])
+        self.inv_inertia = 1.0 / np.concatenate([m[2] for m in masses])
         self.arrays = arrays
         self.start = start
         # for the narrowphase (step.find_contacts): each body's type and its row in
         # that type's array
         counts = np.diff(np.asarray(start))
         self.kind = np.repeat(np.arange(4, dtype=np.uint8), counts)
-        self.row = np.arange(len(pos)) - np.repeat(np.asarray(start[:4]), counts)
-        # the bounding box as offsets from the position, lo and hi side by side, padded
-        # by a hair for the broadphase so that rounding in pos + lo cannot lose a pair
-        # that touches exactly
-        pad = 1e-9 * (self.width + self.height)
-        self.box_offsets = np.concatenate([lo - pad, hi + pad], axis=1)
-        self._capsule_core = capsule_core      # (n, 4): a and b relative to the position
-        self._polygon_local = polygon_local    # (n, K, 2): vertices relative to it
-        # the solver's memory of the last step: (key modulus, sorted body-pair keys,
+        self.row = np.arange(n) - np.repeat(np.asarray(start[:4]), counts)
+        # the outline points flattened, body by body (for the walls): which body each
+        # point belongs to and its number within the body; a polygon's padding, which
+        # repeats its last vertex, is left out
+        polygons = arrays[3]
+        k = polygons.vertices.shape[1] if len(polygons) else 0
+        keep = [np.ones(counts[0] * 1, bool), np.ones(counts[1] * 2, bool),
+                np.ones(counts[2] * 4, bool),
+                (np.arange(k)[None, :] < polygons.counts[:, None]).ravel()]
+        self._outline_keep = np.concatenate(keep)
+        body = [np.repeat(np.arange(start[t], start[t + 1]), p)
+                for t, p in enumerate((1, 2, 4, k))]
+        feature = [np.tile(np.arange(p), counts[t]) for t, p in enumerate((1, 2, 4, k))]
+        self.outline_body = np.concatenate(body)[self._outline_keep]
+        self.outline_feature = np.concatenate(feature)[self._outline_keep]
+        self.features = max(4, k)   # outline points per body at most
+        points = self.outline()
+        far = np.hypot(points[0] - self.pos[self.outline_body, 0],
+                       points[1] - self.pos[self.outline_body, 1]) + points[2]
+        self.size = np.zeros(n)
+        np.maximum.at(self.size, self.outline_body, far)
+        # the bounding boxes for the broadphase are padded by a hair, so that rounding
+        # in the corners cannot lose a pair that touches exactly
+        self.pad = 1e-9 * (self.width + self.height)
+        # the solver's memory of the last step: (key modulus, sorted contact keys,
         # normal and friction impulses), for the warm start
         self._warm = None
-        self.sync()
+        # what the last step's position correction and wall clamp moved each body by
+        # (energy bookkeeping: that is where a step can lift a body)
+        self.corrected = np.zeros((n, 2))
+        # every body's bounds when the step's contacts were found (find_contacts)
+        self.bounds_now = self.bounds()
 
     def __len__(self):
         return self.pos.shape[0]
@@ -91,20 +144,28 @@ class Scene:
         """The ``(n, 2)`` view of ``pos`` holding the bodies of type ``t``."""
         return self.pos[self.start[t]:self.start[t + 1]]
 
-    def sync(self):
-        """Write ``pos`` into the shape arrays: moving shapes is writing their rows."""
-        circles, capsules, boxes, polygons = self.arrays
-        circles.data[:, 0:2] = self.positions_of(0)
-        p = self.positions_of(1)
-        capsules.data[:, 0:2] = p + self._capsule_core[:, 0:2]
-        capsules.data[:, 2:4] = p + self._capsule_core[:, 2:4]
-        boxes.data[:, 0:2] = self.positions_of(2)
-        # the padding rows repeat the last vertex, so shifting them too keeps them so
-        polygons.vertices[...] = self.positions_of(3)[:, None, :] + self._polygon_local
+    def outline(self):
+        """The outline points of every body, flattened: ``(x, y, radius)`` arrays, in
+        the order of ``outline_body``."""
+        parts = outline_points(self.arrays)
+        xy = np.concatenate([p.reshape(-1, 2) for p, _ in parts])[self._outline_keep]
+        r = np.concatenate([np.repeat(r, p.shape[1]) for p, r in parts])[self._outline_keep]
+        return xy[:, 0], xy[:, 1], r
+
+    def bounds(self):
+        """Every body's bounding box as it is now, ``(N, 4)``: min x, min y, max x, max y."""
+        rows = []
+        for p, r in outline_points(self.arrays):
+            lo = p.min(axis=1, initial=np.inf) - r[:, None]
+            hi = p.max(axis=1, initial=-np.inf) + r[:, None]
+            rows.append(np.concatenate([lo, hi], axis=1))
+        return np.concatenate(rows).reshape(-1, 4)
 
     def state_bytes(self):
-        """Positions and velocities as bytes: equal exactly when two runs agree bit for bit."""
-        return self.pos.tobytes() + self.vel.tobytes()
+        """Centroids, angles and velocities as bytes: equal exactly when two runs agree
+        bit for bit."""
+        return (self.pos.tobytes() + self.angle.tobytes() + self.vel.tobytes()
+                + self.omega.tobytes())
 
 
 def _counts(n):
@@ -120,53 +181,11 @@ def _rows(value, width, name):
     return rows.copy()
 
 
-def _bodies(fc, circles, capsules, boxes, rings):
-    """Everything a Scene needs to know about its bodies, from shape rows.
-
-    Returns ``(pos, lo, hi, area, arrays, capsule_core, polygon_local)``.
-    """
-    # circles (x, y, r): the centre
-    cpos = circles[:, 0:2]
-    r = circles[:, 2]
-    circle_lo = np.stack([-r, -r], axis=1)
-    circle_area = math.pi * r * r
-
-    # capsules (ax, ay, bx, by, r): the middle of the core
-    kpos = 0.5 * (capsules[:, 0:2] + capsules[:, 2:4])
-    capsule_core = np.concatenate([capsules[:, 0:2] - kpos, capsules[:, 2:4] - kpos], axis=1)
-    cr = capsules[:, 4]
-    half = np.abs(capsule_core[:, 0:2])
-    capsule_lo = -(half + cr[:, None])
-    capsule_area = math.pi * cr * cr + 2.0 * np.hypot(*(capsule_core[:, 2:4] - capsule_core[:, 0:2]).T) * cr
-
-    # boxes (cx, cy, half_w, half_h, angle): the centre
-    bpos = boxes[:, 0:2]
-    hw, hh, ang = boxes[:, 2], boxes[:, 3], boxes[:, 4]
-    c, s = np.abs(np.cos(ang)), np.abs(np.sin(ang))
-    box_lo = -np.stack([c * hw + s * hh, s * hw + c * hh], axis=1)
-    box_area = 4.0 * hw * hh
-
-    # polygons: the mean of the given vertices
+def _arrays(fc, circles, capsules, boxes, rings):
+    """The four shape arrays of the given rows (copies: the step moves them in place)."""
     polygons = fc.PolygonArray([np.asarray(ring, dtype=np.float64) for ring in rings])
-    ppos = np.array([np.mean(ring, axis=0) for ring in rings]).reshape(-1, 2)
-    polygon_local = polygons.vertices - ppos[:, None, :]
-    valid = np.arange(polygon_local.shape[1])[None, :] < polygons.counts[:, None, None][:, :, 0]
-    x, y = polygon_local[..., 0], polygon_local[..., 1]
-    polygon_lo = np.stack([np.where(valid, x, np.inf).min(axis=1, initial=np.inf),
-                           np.where(valid, y, np.inf).min(axis=1, initial=np.inf)], axis=1)
-    polygon_hi = np.stack([np.where(valid, x, -np.inf).max(axis=1, initial=-np.inf),
-                           np.where(valid, y, -np.inf).max(axis=1, initial=-np.inf)], axis=1)
-    # shoelace over the padded ring: the padding repeats the last vertex, so its terms
-    # are zero and the wrap-around term closes the ring
-    cross = x * np.roll(y, -1, axis=1) - np.roll(x, -1, axis=1) * y
-    polygon_area = 0.5 * cross.sum(axis=1)
-
-    pos = np.concatenate([cpos, kpos, bpos, ppos])
-    lo = np.concatenate([circle_lo, capsule_lo, box_lo, polygon_lo])
-    hi = np.concatenate([-circle_lo, -capsule_lo, -box_lo, polygon_hi])
-    area = np.concatenate([circle_area, capsule_area, box_area, polygon_area])
-    arrays = (fc.CircleArray(circles), fc.CapsuleArray(capsules), fc.OBBArray(boxes), polygons)
-    return pos, lo, hi, area, arrays, capsule_core, polygon_local
+    return (fc.CircleArray(circles.copy()), fc.CapsuleArray(capsules.copy()),
+            fc.OBBArray(boxes.copy()), polygons)
 
 
 def build_scene(width, height, circles=None, capsules=None, boxes=None, polygons=(),
@@ -182,7 +201,8 @@ def build_scene(width, height, circles=None, capsules=None, boxes=None, polygons
     capsules : (n, 5) array_like, optional
         Rows ``ax, ay, bx, by, r``.
     boxes : (n, 5) array_like, optional
-        Rows ``cx, cy, half_w, half_h, angle`` (the angle stays fixed).
+        Rows ``cx, cy, half_w, half_h, angle`` (as ``OBBArray``; the angle is where the
+        box starts, ``Scene.angle`` counts its turning from there).
     polygons : sequence of vertex lists, optional
         Convex polygons.
     velocities : (N, 2) array_like, optional
@@ -194,8 +214,8 @@ def build_scene(width, height, circles=None, capsules=None, boxes=None, polygons
     --------
     >>> from fastcol.demo import build_scene
     >>> scene = build_scene(10, 10, circles=[[5, 1, 1]], boxes=[[5, 3, 1, 1, 0]])
-    >>> scene.pos.tolist(), scene.start
-    ([[5.0, 1.0], [5.0, 3.0]], (0, 1, 1, 2, 2))
+    >>> scene.pos.tolist(), scene.start, scene.size.tolist()
+    ([[5.0, 1.0], [5.0, 3.0]], (0, 1, 1, 2, 2), [1.0, 1.4142135623730951])
     """
     if fc is None:
         import fastcol as fc
@@ -203,13 +223,13 @@ def build_scene(width, height, circles=None, capsules=None, boxes=None, polygons
     capsules = _rows(capsules, 5, "capsules")
     boxes = _rows(boxes, 5, "boxes")
     rings = list(polygons)
-    pos, lo, hi, area, arrays, core, local = _bodies(fc, circles, capsules, boxes, rings)
-    n = len(pos)
+    arrays = _arrays(fc, circles, capsules, boxes, rings)
+    n = len(circles) + len(capsules) + len(boxes) + len(rings)
     vel = np.zeros((n, 2)) if velocities is None else np.array(velocities, dtype=np.float64)
     if vel.shape != (n, 2):
         raise ValueError(f"velocities must have shape ({n}, 2), got {vel.shape}")
     start = tuple(np.cumsum([0, len(circles), len(capsules), len(boxes), len(rings)]).tolist())
-    return Scene(fc, width, height, pos, vel, 1.0 / area, lo, hi, arrays, start, core, local)
+    return Scene(fc, width, height, vel, arrays, start)
 
 
 def make_scene(n_bodies=2000, seed=0, fc=None):
@@ -236,7 +256,8 @@ def make_scene(n_bodies=2000, seed=0, fc=None):
     >>> scene = make_scene(10, seed=1)
     >>> [len(a) for a in scene.arrays]
     [4, 2, 2, 2]
-    >>> bool((scene.pos + scene.lo >= 0).all() and (scene.pos + scene.hi <= [scene.width, scene.height]).all())
+    >>> b = scene.bounds()
+    >>> bool((b[:, :2] >= 0).all() and (b[:, 2:] <= [scene.width, scene.height]).all())
     True
     """
     if fc is None:
@@ -265,7 +286,16 @@ def make_scene(n_bodies=2000, seed=0, fc=None):
         rad = rng.uniform(0.45, 0.95)
         ring = np.stack([rad * np.cos(theta), rad * np.sin(theta)], axis=1)
         rings.append(ring - ring.mean(axis=0))
-    _, lo, hi, area, arrays, core, local = _bodies(fc, circles, capsules, boxes, rings)
+    # each body's bounding box about the origin it was drawn at, and its area
+    drawn = _arrays(fc, circles, capsules, boxes, rings)
+    extent_rows = []
+    for p, r in outline_points(drawn):
+        extent_rows.append(np.concatenate([p.min(axis=1, initial=np.inf) - r[:, None],
+                                           p.max(axis=1, initial=-np.inf) + r[:, None]],
+                                          axis=1))
+    box = np.concatenate(extent_rows).reshape(-1, 4)
+    lo, hi = box[:, 0:2], box[:, 2:4]
+    area = np.concatenate([mass_properties(fc, a)[0] for a in drawn])
 
     # the walls: wide enough that the settled pile (area / 0.6 packing) fills about
     # 40% of the height; the bodies start packed in rows above it (shelf packing in a
@@ -291,5 +321,10 @@ def make_scene(n_bodies=2000, seed=0, fc=None):
     vel[:, 0] = rng.uniform(-2.0, 2.0, n_bodies)
     vel[:, 1] = rng.uniform(-2.0, 0.0, n_bodies)
 
+    # every body moved from where it was drawn to its place in the rows
     start = tuple(np.cumsum([0, nc, nk, nb, npg]).tolist())
-    return Scene(fc, width, height, pos, vel, 1.0 / area, lo, hi, arrays, start, core, local)
+    circles[:, 0:2] += pos[start[0]:start[1]]
+    capsules[:, 0:4] += np.tile(pos[start[1]:start[2]], 2)
+    boxes[:, 0:2] += pos[start[2]:start[3]]
+    rings = [ring + p for ring, p in zip(rings, pos[start[3]:start[4]])]
+    return Scene(fc, width, height, vel, _arrays(fc, circles, capsules, boxes, rings), start)
