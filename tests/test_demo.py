@@ -247,9 +247,7 @@ def test_make_scene_sizes():
 def test_demo_uses_only_the_public_api():
     """The simulation is the example users copy: it reaches fastcol through the public
     names a backend module has (``fc.overlapping_pairs``, ``fc.contact``, the shape
-    arrays), never through private modules.  (Until ``fc.rotate``, ``fc.translate`` and
-    ``fc.mass_properties`` exist, the demo takes them from its own ``_pending`` module,
-    a relative import this test allows.)"""
+    arrays, ``fc.rotate``), never through private modules."""
     import ast
     import pathlib
 
@@ -298,7 +296,7 @@ def test_box_on_its_face_stays(fc):
 
 def energy(scene, params):
     """Kinetic, rotational and potential energy of every body, from the masses and
-    moments the scene holds (``mass_properties``, checked against shapely below)."""
+    moments the scene holds (``fc.mass_properties``, tested in test_mass.py)."""
     m, inertia = 1.0 / scene.inv_mass, 1.0 / scene.inv_inertia
     return (0.5 * m * (scene.vel ** 2).sum(axis=1) + 0.5 * inertia * scene.omega ** 2
             + m * params.gravity * scene.pos[:, 1])
@@ -384,56 +382,3 @@ def test_deepest_overlap_at_every_step_of_a_2000_body_run(ext):
     run(scene, 300, Params(), deepest)
     assert max(worst) < 1.0
     assert worst[-1] < 0.25
-
-
-def test_pending_mass_properties_against_shapely(fc):
-    """The stand-ins of ``fc.mass_properties`` and ``fc.rotate`` the demo uses, against
-    shapely (areas, centroids, rotated outlines) and the closed forms of the polar
-    moment: disc m r^2 / 2, box m (w^2 + h^2) / 12, capsule a rectangle plus two half
-    discs (parallel axis), polygon by the edge formula about the centroid."""
-    import shapely
-    from shapely import affinity
-
-    from fastcol.demo._pending import mass_properties, rotate
-
-    scene = make_scene(40, seed=2, fc=fc)
-    circles, capsules, boxes, polygons = scene.arrays
-    m, c, inertia = mass_properties(fc, circles)
-    r = circles.data[:, 2]
-    assert np.allclose(m, math.pi * r * r, rtol=1e-15) and np.allclose(inertia, m * r * r / 2)
-    m, c, inertia = mass_properties(fc, boxes)
-    w, h = 2 * boxes.data[:, 2], 2 * boxes.data[:, 3]
-    assert np.allclose(m, w * h, rtol=1e-15) and np.allclose(inertia, m * (w * w + h * h) / 12)
-    m, c, inertia = mass_properties(fc, capsules)
-    k = capsules.data
-    length, rr = np.hypot(k[:, 2] - k[:, 0], k[:, 3] - k[:, 1]), k[:, 4]
-    for i in range(len(k)):
-        body = shapely.LineString([k[i, 0:2], k[i, 2:4]]).buffer(rr[i], quad_segs=256)
-        assert m[i] == pytest.approx(body.area, rel=1e-4)
-        assert c[i] == pytest.approx([body.centroid.x, body.centroid.y], abs=1e-9)
-    rect, disc = 2 * rr * length, math.pi * rr * rr
-    d = 0.5 * length + 4 * rr / (3 * math.pi)
-    by_hand = (rect * (length ** 2 + 4 * rr ** 2) / 12
-               + disc * (rr ** 2 / 2 - (4 * rr / (3 * math.pi)) ** 2 + d ** 2))
-    assert np.allclose(inertia, by_hand, rtol=1e-12)
-    m, c, inertia = mass_properties(fc, polygons)
-    for i in range(len(polygons)):
-        ring = polygons.vertices[i, : polygons.counts[i]]
-        shape = shapely.Polygon(ring)
-        assert m[i] == pytest.approx(shape.area, rel=1e-12)
-        assert c[i] == pytest.approx([shape.centroid.x, shape.centroid.y], rel=1e-12)
-        q = ring - c[i]
-        cross = q[:, 0] * np.roll(q[:, 1], -1) - np.roll(q[:, 0], -1) * q[:, 1]
-        dots = (q * q).sum(1) + (q * np.roll(q, -1, 0)).sum(1) + (np.roll(q, -1, 0) ** 2).sum(1)
-        assert inertia[i] == pytest.approx((cross * dots).sum() / 12, rel=1e-12)
-    # rotated about their centroids by 1 radian: shapely's rotate of the same outline
-    turned = rotate(fc, polygons, 1.0)
-    for i in range(len(polygons)):
-        want = affinity.rotate(shapely.Polygon(polygons.vertices[i, : polygons.counts[i]]),
-                               1.0, origin=tuple(c[i]), use_radians=True)
-        got = shapely.Polygon(turned.vertices[i, : turned.counts[i]])
-        assert np.allclose(np.asarray(got.exterior.coords), np.asarray(want.exterior.coords),
-                           atol=1e-12)
-    # by 2 pi: back where they were, within rounding
-    back = rotate(fc, boxes, 2 * math.pi)
-    assert np.allclose(back.data, boxes.data, atol=1e-12)

@@ -31,7 +31,6 @@ import math
 
 import numpy as np
 
-from ._pending import mass_properties
 
 TYPE_NAMES = ("circles", "capsules", "boxes", "polygons")
 # the share of each type in a scene (the rest of the rounding goes to circles)
@@ -90,7 +89,7 @@ class Scene:
         self.fc = fc
         self.width = float(width)
         self.height = float(height)
-        masses = [mass_properties(fc, a) for a in arrays]
+        masses = [fc.mass_properties(a) for a in arrays]
         self.pos = np.concatenate([m[1] for m in masses]).reshape(-1, 2)
         self.vel = vel
         n = len(self.pos)
@@ -295,7 +294,7 @@ def make_scene(n_bodies=2000, seed=0, fc=None):
                                           axis=1))
     box = np.concatenate(extent_rows).reshape(-1, 4)
     lo, hi = box[:, 0:2], box[:, 2:4]
-    area = np.concatenate([mass_properties(fc, a)[0] for a in drawn])
+    area = np.concatenate([fc.mass_properties(a)[0] for a in drawn])
 
     # the walls: wide enough that the settled pile (area / 0.6 packing) fills about
     # 40% of the height; the bodies start packed in rows above it (shelf packing in a

@@ -1,8 +1,7 @@
 """One fixed time step of the ball pit: broadphase, narrowphase, response.
 
 Written on fastcol's public buffer API and NumPy only, so it doubles as the example
-to copy (``rotate``, ``translate`` and ``mass_properties`` come from ``_pending`` until
-``fc.rotate``, ``fc.translate`` and ``fc.mass_properties`` are in):
+to copy:
 
 1. **Broadphase**: one ``fc.overlapping_pairs`` over the bodies' bounding boxes as they
    are now (an ``AABBArray`` from every body's outline points): the candidate pairs of
@@ -84,7 +83,6 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._pending import rotate, translate
 from .scene import Scene, make_scene
 
 # every pair of the four type arrays: each with itself, then each with every later one
@@ -545,8 +543,8 @@ def _move(scene: Scene, move, turn) -> None:
             continue
         # a circle turned about its centre is the same circle (its angle still counts)
         if t != 0:
-            rotate(scene.fc, arr, turn[lo:hi], about=scene.pos[lo:hi], out=arr)
-        translate(scene.fc, arr, move[lo:hi], out=arr)
+            scene.fc.rotate(arr, turn[lo:hi], about=scene.pos[lo:hi], out=arr)
+        scene.fc.translate(arr, move[lo:hi], out=arr)
     scene.pos += move
     scene.angle += turn
 
@@ -574,7 +572,7 @@ def _walls(scene: Scene, params: Params, corrected) -> None:
             # only the rows moved (an offset of zero would leave the others as they are)
             offset = np.zeros((hi - lo, 2))
             offset[rows - lo] = shift[rows]
-            translate(scene.fc, arr, offset, out=arr)
+            scene.fc.translate(arr, offset, out=arr)
     scene.pos += shift
     vel = scene.vel
     into = ((shift > 0.0) & (vel < 0.0)) | ((shift < 0.0) & (vel > 0.0))
