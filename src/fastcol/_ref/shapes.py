@@ -448,8 +448,10 @@ class OBB(_Shape):
         own frame, as a tuple of ``(x, y)`` tuples (read-only).
 
         Computed as the kernels compute them (``narrowphase.convex_local``, a side
-        thinner than ``2**-48`` of the box's magnitude flattened), so
-        ``Polygon(box.vertices)`` is the box the queries see.
+        thinner than ``2**-48`` of the box's magnitude flattened) with the origin at
+        ``(0, 0)``.  A query computes them relative to a local origin near the two
+        shapes, so the corners it sees equal these within rounding (exactly when the
+        origin is the same, as for a box centred on ``(0, 0)``).
 
         Examples
         --------
