@@ -17,6 +17,8 @@ import operator
 
 import numpy as np
 
+from . import _filters
+
 
 _FLOAT_DTYPES = (np.dtype(np.float64), np.dtype(np.float32))
 
@@ -90,7 +92,77 @@ def _row_index(index, n):
     return i + n if i < 0 else i
 
 
-class ShapeArray:
+class _Filtered:
+    """The collision filters of an array's rows: ``categories``, ``masks``, ``groups``.
+
+    Each is None (the default: no filter, the kernels skip the test) or a C-contiguous
+    array of one value per row.  Arrays made without ``__init__`` (by rotate, or
+    pickled before filters existed) have none: the getters read a missing slot as None.
+    """
+
+    __slots__ = ("_categories", "_masks", "_groups")
+
+    def _set_filters(self, categories, masks, groups):
+        n = len(self)
+        self._categories = _filters.as_filter(categories, "categories", n)
+        self._masks = _filters.as_filter(masks, "masks", n)
+        self._groups = _filters.as_filter(groups, "groups", n)
+
+    @property
+    def categories(self):
+        """The category bits of each row, ``uint32[N]``, or None (no filter: all bits).
+
+        Settable: a number sets every row, an ``(N,)`` array of integers one a row
+        (converted once to uint32; a uint32 array is kept, so writing to it changes the
+        filter); None removes it.  See `overlapping_pairs` for the rule.
+        """
+        return getattr(self, "_categories", None)
+
+    @categories.setter
+    def categories(self, value):
+        self._categories = _filters.as_filter(value, "categories", len(self))
+
+    @property
+    def masks(self):
+        """The bits of the categories each row is tested against, ``uint32[N]``, or None
+        (no filter: all bits).  Settable as `categories`."""
+        return getattr(self, "_masks", None)
+
+    @masks.setter
+    def masks(self, value):
+        self._masks = _filters.as_filter(value, "masks", len(self))
+
+    @property
+    def groups(self):
+        """The group of each row, ``int32[N]``, or None (no filter: group 0).  Rows of
+        one non-zero group are never tested against each other.  Settable as
+        `categories`."""
+        return getattr(self, "_groups", None)
+
+    @groups.setter
+    def groups(self, value):
+        self._groups = _filters.as_filter(value, "groups", len(self))
+
+    def _filters(self):
+        """``(categories, masks, groups)`` with defaults in place of None, or None when
+        the array has no filter (what the kernels read)."""
+        return _filters.rows(self.categories, self.masks, self.groups, len(self))
+
+    def _take_filters(self, sub, index):
+        # sub (a new array of rows of this one) gets those rows' filters
+        for name in _filters.NAMES:
+            f = getattr(self, name)
+            if f is not None:
+                f = np.take(f, index) if _index_array(index) else np.ascontiguousarray(f[index])
+            setattr(sub, "_" + name, f)
+        return sub
+
+    def _filter_repr(self):
+        return "".join(f", {name}={getattr(self, name)!r}" for name in _filters.NAMES
+                       if getattr(self, name) is not None)
+
+
+class ShapeArray(_Filtered):
     """Base of the arrays of circles, capsules, segments, AABBs and OBBs."""
 
     __slots__ = ("_data",)
@@ -99,11 +171,12 @@ class ShapeArray:
     _shape = None
     kind = -1
 
-    def __init__(self, data, *, copy=None):
+    def __init__(self, data, *, copy=None, categories=None, masks=None, groups=None):
         if _shape_list(data, self._shape):
             # a list of this backend's shapes: their fields as rows (a new array)
             data = [shape._values() for shape in data]
         self._data = as_float_array(data, 2, self._width, "data", copy=copy)
+        self._set_filters(categories, masks, groups)
 
     @property
     def data(self):
@@ -124,28 +197,29 @@ class ShapeArray:
             # width, so it needs no second check (a game gathers every frame)
             sub = type(self).__new__(type(self))
             sub._data = np.take(self._data, index, axis=0)
-            return sub
+            return self._take_filters(sub, index)
         i = _row_index(index, len(self))
         if i is not None:
             return self._shape(*(float(v) for v in self._data[i]))
-        return type(self)(self._data[index])
+        return self._take_filters(type(self)(self._data[index]), index)
 
     def __iter__(self):
         for i in range(len(self)):
             yield self[i]
 
     def __repr__(self):
-        return f"{type(self).__name__}({self._data!r})"
+        return f"{type(self).__name__}({self._data!r}{self._filter_repr()})"
 
 
-class PolygonArray:
+class PolygonArray(_Filtered):
     """Base of the arrays of convex polygons (see the backends' ``PolygonArray``)."""
 
     __slots__ = ("_vertices", "_counts")
     _shape = None
     kind = 5
 
-    def __init__(self, polygons, dtype=np.float64):
+    def __init__(self, polygons, dtype=np.float64, *, categories=None, masks=None,
+                 groups=None):
         dtype = np.dtype(dtype)
         if dtype not in _FLOAT_DTYPES:
             raise TypeError(f"dtype must be float64 or float32, not {dtype}")
@@ -175,9 +249,11 @@ class PolygonArray:
             counts[i] = len(ring)
         self._vertices = vertices
         self._counts = counts
+        self._set_filters(categories, masks, groups)
 
     @classmethod
-    def from_padded(cls, vertices, counts, *, copy=None):
+    def from_padded(cls, vertices, counts, *, copy=None, categories=None, masks=None,
+                    groups=None):
         """Wrap padded vertices ``(N, K, 2)`` and vertex counts ``(N,)``.
 
         Without a copy when ``vertices`` is a C-contiguous float64 or float32 array and
@@ -186,7 +262,9 @@ class PolygonArray:
         it).  Each row's first ``counts[i]`` vertices must form a strictly convex
         counter-clockwise ring (as ``Polygon`` stores them; checked here, once).  Rows
         written later are the caller's responsibility: a row that is no longer convex
-        gives results that are memory-safe but meaningless.
+        gives results that are memory-safe but meaningless.  ``categories``,
+        ``masks`` and ``groups`` are the rows' collision filters, as the constructor
+        takes them.
         """
         self = cls.__new__(cls)
         self._vertices = as_float_array(vertices, 3, 2, "vertices", copy=copy, axes="N, K, 2")
@@ -209,6 +287,7 @@ class PolygonArray:
         if copy and self._counts is counts:
             self._counts = self._counts.copy()
         _check_rings(self._vertices, self._counts)
+        self._set_filters(categories, masks, groups)
         return self
 
     @property
@@ -231,14 +310,14 @@ class PolygonArray:
 
     def __getitem__(self, index):
         if _index_array(index):
-            return self._rows(np.take(self._vertices, index, axis=0),
-                              np.take(self._counts, index))
+            return self._take_filters(self._rows(np.take(self._vertices, index, axis=0),
+                                                 np.take(self._counts, index)), index)
         i = _row_index(index, len(self))
         if i is not None:
             ring = self._vertices[i, : self._counts[i]]
             return self._shape([(float(x), float(y)) for x, y in ring])
-        return self._rows(np.ascontiguousarray(self._vertices[index]),
-                          np.ascontiguousarray(self._counts[index]))
+        return self._take_filters(self._rows(np.ascontiguousarray(self._vertices[index]),
+                                             np.ascontiguousarray(self._counts[index])), index)
 
     def _rows(self, vertices, counts):
         # a new array of rows taken from this one (already checked rings)
@@ -252,7 +331,8 @@ class PolygonArray:
             yield self[i]
 
     def __repr__(self):
-        return f"{type(self).__name__}.from_padded({self._vertices!r}, {self._counts!r})"
+        return (f"{type(self).__name__}.from_padded({self._vertices!r}, {self._counts!r}"
+                f"{self._filter_repr()})")
 
 
 def _check_rings(vertices, counts):
@@ -306,6 +386,22 @@ class CircleArray(ShapeArray):
         As in NumPy 2: None (default) copies only when converting, True always
         copies, False never does and raises ValueError when ``data`` would need a
         conversion (so a loop that writes to its own array knows it is the one wrapped).
+    categories, masks : int or (N,) array_like of integers, optional
+        Collision filters (keyword only; also settable attributes): the category bits
+        of each row (``uint32``, 0 .. 2**32 - 1) and the categories it is tested
+        against.  `overlapping_pairs` and every `ShapeIndex` query test rows ``i`` and
+        ``j`` only when ``categories[i] & masks[j]`` and ``categories[j] & masks[i]``
+        are both non-zero.  A number sets every row.  None (default): no filter (all
+        bits), and the attribute reads None.
+    groups : int or (N,) array_like of integers, optional
+        ``int32``: rows of one non-zero group are never tested against each other (the
+        parts of one ragdoll); 0 (as None, the default) is no group.
+
+    Notes
+    -----
+    The filters are kept by indexing and slicing (``arr[rows]`` has those rows'
+    filters), by pickling and copying; a scalar shape ``arr[i]`` has none.  They are
+    not checked against the rows' data: a filtered-out pair is simply never tested.
 
     Examples
     --------
@@ -319,6 +415,11 @@ class CircleArray(ShapeArray):
     >>> fc.CircleArray([fc.Circle(0, 0, 1), fc.Circle(3, 0, 2)]).data
     array([[0., 0., 1.],
            [3., 0., 2.]])
+    >>> balls.groups is None                      # no filter unless one is set
+    True
+    >>> balls.categories = [1, 2]
+    >>> balls[::-1].categories
+    array([2, 1], dtype=uint32)
     """
 
     __slots__ = ()
@@ -335,6 +436,8 @@ class CapsuleArray(ShapeArray):
         As for `CircleArray`; a row with NaN or a negative radius counts as no shape.
     copy : bool or None, optional
         As for `CircleArray`.
+    categories, masks, groups : int or (N,) array_like of integers, optional
+        Collision filters (keyword only, settable attributes), as for `CircleArray`.
 
     Examples
     --------
@@ -358,6 +461,8 @@ class SegmentArray(ShapeArray):
         As for `CircleArray`; a row with NaN counts as no shape.
     copy : bool or None, optional
         As for `CircleArray`.
+    categories, masks, groups : int or (N,) array_like of integers, optional
+        Collision filters (keyword only, settable attributes), as for `CircleArray`.
 
     Examples
     --------
@@ -381,6 +486,8 @@ class AABBArray(ShapeArray):
         As for `CircleArray`; a row with NaN or ``min > max`` counts as no shape.
     copy : bool or None, optional
         As for `CircleArray`.
+    categories, masks, groups : int or (N,) array_like of integers, optional
+        Collision filters (keyword only, settable attributes), as for `CircleArray`.
 
     Examples
     --------
@@ -405,6 +512,8 @@ class OBBArray(ShapeArray):
         or a negative half extent counts as no shape.
     copy : bool or None, optional
         As for `CircleArray`.
+    categories, masks, groups : int or (N,) array_like of integers, optional
+        Collision filters (keyword only, settable attributes), as for `CircleArray`.
 
     Examples
     --------
@@ -429,6 +538,8 @@ PolygonArray.__doc__ = """Convex polygons as padded vertex rows.
         collinear vertices dropped).
     dtype : float64 or float32
         Precision of the stored vertices.
+    categories, masks, groups : int or (N,) array_like of integers, optional
+        Collision filters (keyword only, settable attributes), as for `CircleArray`.
 
     Notes
     -----
