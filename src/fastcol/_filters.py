@@ -20,12 +20,12 @@ _KINDS = {
 NAMES = tuple(_KINDS)
 
 
-def as_filter(value, name, n, *, one=False):
+def as_filter(value, name, n):
     """``value`` as a C-contiguous ``uint32[n]`` (categories, masks) or ``int32[n]``
     (groups) array, or None for None.
 
-    A number sets every row; an array must have shape ``(n,)`` (or ``(1,)`` when
-    ``one``: a value for every row).  Integers of any dtype are converted once (an
+    A number sets every row; an array must have shape ``(n,)`` (``n`` None: a number
+    gives shape ``(1,)``, an array may have any length).  Integers of any dtype are converted once (an
     array already of the stored dtype is kept, not copied: writing to it changes the
     filter); booleans, floats, objects and strings are a TypeError naming ``name``; a
     value out of range (a negative category, a group beyond int32) a ValueError naming
@@ -46,11 +46,10 @@ def as_filter(value, name, n, *, one=False):
     if arr.dtype.kind not in "iu":
         raise TypeError(f"{name} must hold integers, not {arr.dtype}")
     if arr.ndim == 0:
-        arr = arr.reshape(1)
-        if not one:
-            arr = np.broadcast_to(arr, (n,))
-    elif arr.ndim != 1 or not (arr.shape[0] == n or one and arr.shape[0] == 1):
-        raise ValueError(f"{name} must be a number or have shape ({n},), got {arr.shape}")
+        arr = arr.reshape(1) if n is None else np.broadcast_to(arr, (n,))
+    elif arr.ndim != 1 or not (n is None or arr.shape[0] == n):
+        want = "N" if n is None else n
+        raise ValueError(f"{name} must be a number or have shape ({want},), got {arr.shape}")
     if arr.size and (arr.min() < lo or arr.max() > hi):
         bad = arr[(arr < lo) | (arr > hi)][0]
         raise ValueError(f"{name} must lie in {lo}..{hi}, got {bad}")
@@ -72,3 +71,26 @@ def rows(categories, masks, groups, n):
     return tuple(full(name, n) if v is None else v
                  for name, v in zip(NAMES, (categories, masks, groups)))
 
+
+
+def query_filters(categories, masks, groups, lengths):
+    """The filters of a query's rays or points (numbers or ``(N,)`` arrays): the three
+    checked, an array's length appended to ``lengths`` as ``(name, N)`` (the query's
+    other array arguments must agree); pass the result to `expand`."""
+    out = []
+    for name, value in zip(NAMES, (categories, masks, groups)):
+        arr = as_filter(value, name, None)
+        if arr is not None and np.ndim(value) == 1:
+            lengths.append((name, len(arr)))
+        out.append(arr)
+    return out
+
+
+def expand(filters, n):
+    """`query_filters`'s result as ``(categories, masks, groups)`` of ``n`` rows each
+    (defaults in place of None), or None when none was given."""
+    if all(f is None for f in filters):
+        return None
+    return tuple(full(name, n) if f is None
+                 else np.ascontiguousarray(np.broadcast_to(f, (n,)))
+                 for name, f in zip(NAMES, filters))

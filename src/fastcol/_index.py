@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from . import _batch
+from . import _batch, _filters
 from ._validate import as_direction, as_point, as_real, type_name
 
 _ARRAYS_ERROR = (f"arrays must be a shape array ({_batch.ARRAY_NAMES}) or a list of them")
@@ -71,6 +71,16 @@ class ShapeIndex:
     The queries release the GIL.  An index pickles with its arrays (unpickling builds
     the tree anew).
 
+    Collision filters: the items' ``categories``, ``masks`` and ``groups`` (attributes
+    of the indexed arrays) are read with their rows, at build, `refit` and `rebuild`
+    (filters written later take effect at the next `refit`, as moved rows do).  Every
+    query skips an item before its exact test unless ``categories[q] & masks[item]``
+    and ``categories[item] & masks[q]`` are both non-zero, and skips it when
+    ``groups[q] == groups[item] != 0``; ``q``'s filters are the query array's (`query`,
+    `nearest` of shapes) or the ``categories=``, ``masks=``, ``groups=`` given to
+    `raycast` and to `nearest` of points or of one shape.  Without filters on either
+    side nothing is skipped.
+
     Examples
     --------
     >>> import fastcol as fc
@@ -83,6 +93,17 @@ class ShapeIndex:
     (array([1]), array([0]))
     >>> idx.nearest((2.5, 5.0))
     (array([2]), array([2.]))
+
+    Walls in category 1 and a crate in category 2; a ghost whose mask leaves out the
+    walls sees only the crate:
+
+    >>> walls.categories, crates.categories = 1, 2
+    >>> idx.refit()                                 # filters are read at refit
+    >>> ghosts = fc.CircleArray([[10, 5, 1], [2.5, 3.5, 1]], masks=2)
+    >>> idx.query(ghosts)
+    array([[1, 2]])
+    >>> idx.nearest((10.0, 2.5), masks=2)
+    (array([2]), array([7.]))
     """
 
     __slots__ = ("_arrays", "_lengths", "_offsets", "_workers", "_tree", "__weakref__")
@@ -181,7 +202,9 @@ class ShapeIndex:
         -------
         int64 ndarray of shape (M, 2), or of shape (M,) for one shape
             The pairs ``(i, item)`` with ``collide(shapes[i], item)``, sorted; for one
-            shape, the items it collides with, ascending.
+            shape, the items it collides with, ascending.  Pairs that the collision
+            filters of ``shapes`` and of the items rule out are left out (see the
+            class's Notes); a single shape has no filter.
 
         Examples
         --------
@@ -190,6 +213,10 @@ class ShapeIndex:
         >>> idx.query(fc.AABBArray([[1, -1, 2, 1], [5, 5, 6, 6]]))   # touching counts
         array([[0, 0],
                [0, 1]])
+        >>> idx.arrays[0].groups = [3, 0, 0]
+        >>> idx.refit()                               # filters are read at refit
+        >>> idx.query(fc.AABBArray([[1, -1, 2, 1]], groups=3))   # group 3 skips item 0
+        array([[0, 1]])
         """
         nworkers = self._check(workers)
         if isinstance(shapes, self._shape_type):
@@ -198,7 +225,8 @@ class ShapeIndex:
             raise _batch.operand_error(shapes, "shapes")
         return self._tree.query(shapes, nworkers)
 
-    def raycast(self, origins, directions, max_t=math.inf, workers=None):
+    def raycast(self, origins, directions, max_t=math.inf, workers=None, *,
+                categories=None, masks=None, groups=None):
         """The first item each ray hits.
 
         Parameters
@@ -211,6 +239,11 @@ class ShapeIndex:
             Longest ``t`` accepted (>= 0; inf allowed).
         workers : int, optional
             Threads to split the rays over (default: the index's).
+        categories, masks, groups : int or (N,) array_like of integers, optional
+            The rays' collision filters (keyword only; a number for every ray, or one a
+            ray): a ray skips the items whose filters rule the pair out, as a shape
+            array's ``categories``, ``masks`` and ``groups`` do (Box2D's ray casts take a
+            query filter too).  None (default): all bits, group 0.
 
         Returns
         -------
@@ -228,16 +261,25 @@ class ShapeIndex:
         >>> h = idx.raycast((0, 0), np.array([[1.0, 0.0], [0.0, 1.0]]))
         >>> h.item, h.t, h.point[0]
         (array([ 1, -1]), array([ 3., inf]), array([3., 0.]))
+        >>> idx.arrays[1].categories = 2              # the segment in category 2
+        >>> idx.refit()
+        >>> idx.raycast((0, 0), (1, 0), masks=1).item   # a ray that sees category 1 only
+        array([0])
         """
         nworkers = self._check(workers)
         lengths, dtypes = [], []
         o = _batch._vector(origins, "origins", lengths, dtypes, as_point)
         d = _batch._vector(directions, "directions", lengths, dtypes, as_direction)
         t = _batch._limit(max_t, "max_t", lengths, dtypes)
+        f = _filters.query_filters(categories, masks, groups, lengths)
         n = _batch._length(lengths) if lengths else 1
-        return IndexHitArray(*self._tree.raycast(o, d, t, n, nworkers))
+        filters = _filters.expand(f, n)
+        if filters is None:
+            return IndexHitArray(*self._tree.raycast(o, d, t, n, nworkers))
+        return IndexHitArray(*self._tree.raycast(o, d, t, n, nworkers, filters))
 
-    def nearest(self, shapes_or_points, k=1, max_distance=math.inf, workers=None):
+    def nearest(self, shapes_or_points, k=1, max_distance=math.inf, workers=None, *,
+                categories=None, masks=None, groups=None):
         """The ``k`` items nearest to each query shape or point.
 
         Parameters
@@ -250,6 +292,11 @@ class ShapeIndex:
             Items farther than this are left out (>= 0).
         workers : int, optional
             Threads to split the queries over (default: the index's).
+        categories, masks, groups : int or (N,) array_like of integers, optional
+            The collision filters of the points, or of one shape (keyword only; a number
+            for every point, or one a point): items whose filters rule the pair out are
+            not candidates (see the class's Notes).  A shape array brings its own
+            filters (its attributes): giving these with one is a TypeError.
 
         Returns
         -------
@@ -267,6 +314,10 @@ class ShapeIndex:
         (array([1, 2]), array([0., 2.]))
         >>> idx.nearest(fc.Circle(-5, 0, 1), k=2, max_distance=4)
         (array([ 0, -1]), array([ 3., inf]))
+        >>> idx.arrays[0].groups = [1, 0, 1]
+        >>> idx.refit()
+        >>> idx.nearest((6.0, 0.0), k=2, groups=1)    # group 1 skips items 0 and 2
+        (array([ 1, -1]), array([ 0., inf]))
         """
         nworkers = self._check(workers)
         if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)):
@@ -278,6 +329,10 @@ class ShapeIndex:
             raise ValueError(f"max_distance must be >= 0 (inf allowed), got {limit!r}")
         x = shapes_or_points
         one = False
+        given = (categories, masks, groups)
+        if _batch.is_array(x) and any(v is not None for v in given):
+            raise TypeError("categories, masks and groups are for points or one shape: a "
+                            "shape array's filters are its attributes")
         if isinstance(x, self._shape_type):
             x, one = self._one_row(x), True
         elif isinstance(x, np.ndarray) and x.ndim == 2:
@@ -292,6 +347,15 @@ class ShapeIndex:
                 raise TypeError(
                     "shapes_or_points must be a shape, a shape array, a point (x, y) or "
                     f"an (N, 2) array of points, not {type_name(shapes_or_points)}")
+        if any(v is not None for v in given):
+            # the points' (or the shape's) filters, on the array that stands for them
+            lengths = [] if one else [("shapes_or_points", len(x))]
+            f = _filters.query_filters(categories, masks, groups, lengths)
+            n = _batch._length(lengths) if lengths else 1
+            if one and n != 1:
+                raise ValueError(f"{lengths[0][0]} must be a number for one point or "
+                                 f"shape, got shape ({n},)")
+            x._categories, x._masks, x._groups = _filters.expand(f, n)
         items, dist = self._tree.nearest(x, int(k), limit, nworkers)
         return (items[0], dist[0]) if one else (items, dist)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from .batch import _rows
+from .filters import passes, row_filters
 from .queries import collide
 from .shapes import AABB_KIND, CAPSULE, CIRCLE, OBB_KIND, SEGMENT
 
@@ -77,6 +78,11 @@ def overlapping_pairs(A, B, workers):
     runs in one thread whatever ``workers``."""
     rows_a = _rows(A, len(A))
     rows_b = rows_a if B is None else _rows(B, len(B))
+    # the collision filters (categories, masks, groups); None: every pair is tested
+    fa = A._filters()
+    fb = fa if B is None else B._filters()
+    if fa is not None or fb is not None:
+        fa, fb = row_filters(fa, len(A)), row_filters(fb, len(rows_b))
     entries = [(_box(s), 0, i) for i, s in enumerate(rows_a) if s is not None]
     if B is not None:
         entries += [(_box(s), 1, j) for j, s in enumerate(rows_b) if s is not None]
@@ -88,6 +94,8 @@ def overlapping_pairs(A, B, workers):
             continue
         elif side == 1:
             i, j = j, i
+        if fa is not None and not passes(*fa[i], *fb[j]):
+            continue   # filtered out before the exact test
         if collide(rows_a[i], rows_b[j]):
             pairs.add((i, j))
     out = np.array(sorted(pairs), dtype=np.int64)

@@ -6,7 +6,9 @@ answer it with the same exact scalar kernels, so the hierarchy, which only skips
 whose boxes cannot meet the query, must give the same answers.  There is no tree here:
 the items are read from the arrays at build, ``refit`` and ``rebuild`` (as the
 compiled index copies them), and every query runs over all of them.  ``workers`` is
-accepted and ignored (one thread).
+accepted and ignored (one thread).  The items' collision filters are read with the
+rows; a query's (the query array's, or the rays' and points' ``filters``) are tested
+against them before the exact test.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import numpy as np
 
 from . import queries, sweeps
 from .batch import _limits, _rows, _vectors
+from .filters import passes, row_filters
 
 
 class Tree:
@@ -27,23 +30,28 @@ class Tree:
         self.refit(workers)
 
     def refit(self, workers):
-        # every item that is a shape, numbered, as a shape of this backend
-        items = []
+        # every item that is a shape, numbered, as a shape of this backend, with its
+        # collision filter (category, mask, group)
+        items, filters = [], []
         for a in self._arrays:
             items += _rows(a, len(a))
-        self._shapes = [(j, s) for j, s in enumerate(items) if s is not None]
+            filters += row_filters(a._filters(), len(a))
+        self._shapes = [(j, s, filters[j]) for j, s in enumerate(items) if s is not None]
 
     def rebuild(self, workers):
         self.refit(workers)
 
     def query(self, shapes, workers):
         items = self._shapes
+        qf = row_filters(shapes._filters(), len(shapes))
         pairs = [(i, j) for i, q in enumerate(_rows(shapes, len(shapes))) if q is not None
-                 for j, s in items if queries.collide(q, s)]
+                 for j, s, f in items if passes(*qf[i], *f) and queries.collide(q, s)]
         return np.array(pairs, dtype=np.int64).reshape(len(pairs), 2)
 
-    def raycast(self, origins, directions, max_t, n, workers):
+    def raycast(self, origins, directions, max_t, n, workers, filters=None):
+        # filters: None, or the rays' (categories, masks, groups), n each
         items = self._shapes
+        rf = row_filters(filters, n)
         hit = np.zeros(n, dtype=bool)
         t = np.full(n, math.inf)
         point = np.zeros((n, 2))
@@ -53,7 +61,9 @@ class Tree:
         for i, (p, v, limit) in enumerate(rays):
             if not (all(map(math.isfinite, p + v)) and v != (0.0, 0.0) and limit >= 0.0):
                 continue
-            for j, s in items:
+            for j, s, f in items:
+                if not passes(*rf[i], *f):
+                    continue
                 h = sweeps.raycast(s, p, v, limit)
                 # the least t; at equal t the lower item, met first
                 if h is not None and h.t < t[i]:
@@ -63,12 +73,14 @@ class Tree:
     def nearest(self, shapes, k, max_distance, workers):
         items = self._shapes
         rows = _rows(shapes, len(shapes))
+        qf = row_filters(shapes._filters(), len(shapes))
         found = np.full((len(rows), k), -1, dtype=np.int64)
         dist = np.full((len(rows), k), math.inf)
         for i, q in enumerate(rows):
             if q is None:
                 continue
-            near = sorted((queries.distance(q, s), j) for j, s in items)
+            near = sorted((queries.distance(q, s), j) for j, s, f in items
+                          if passes(*qf[i], *f))
             near = [(d, j) for d, j in near if d <= max_distance][:k]
             for m, (d, j) in enumerate(near):
                 dist[i, m], found[i, m] = d, j
