@@ -64,6 +64,11 @@ def full(name, n):
     return np.full(n, default, dtype=dtype)
 
 
+def defaults(n):
+    """The filters of ``n`` rows that pass every filter but their own (all bits, group 0)."""
+    return tuple(full(name, n) for name in NAMES)
+
+
 def rows(categories, masks, groups, n):
     """The three filters of ``n`` rows, defaults in place of None; None when all are None."""
     if categories is None and masks is None and groups is None:

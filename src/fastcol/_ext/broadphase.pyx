@@ -23,6 +23,10 @@ side in memory; on a dense level a row of cells is one run of shapes.
 Keys ``i << shift | j`` of the colliding pairs collect in buffers, one per thread
 (grown by doubling; MemoryError when that fails); a radix sort writes them sorted into
 the result array, using the result's own memory as its scratch.
+
+Collision filters (the arrays' categories, masks and groups) are copied per item with
+the rows, in bucket order, and tested before the exact test: a pair they rule out is
+never tested.  Without filters the loops skip the test (one flag, set per call).
 """
 
 from cython cimport floating
@@ -39,6 +43,7 @@ from libc.stdlib cimport calloc, free, malloc, qsort, realloc
 from libc.string cimport memset
 
 from .batch cimport Buffers, Side, array_side, load_row
+from .filters cimport Filter, FilterRows, filter_of, filter_rows, passes
 from .pool cimport run_rows, slots_for, wake_helpers
 from .queries cimport View, aabb_rows_collide, collide_views
 from .shapes cimport AABB_KIND, CAPSULE, CIRCLE, OBB_KIND, POLYGON, SEGMENT
@@ -48,7 +53,7 @@ cdef extern from "fc_prefetch.h":
 
 import numpy as np
 
-from fastcol import _batch
+from fastcol import _batch, _filters
 
 
 cdef enum:
@@ -101,6 +106,8 @@ cdef struct Set:
     Py_ssize_t* start
     Py_ssize_t* rowof       # the row of each item (items[k].row, packed for the scans)
     Py_ssize_t* order       # the same, from _table until _fill has run
+    Filter* rowf            # the rows' collision filters, packed per row (NULL: none)
+    Filter* filt            # the same per item (NULL: none)
     unsigned char* pure     # per bucket: all its items are of one cell (no collision)
     uint64_t nbuckets       # hashed buckets (a prime), from bucket hbase on
     int nlevels
@@ -472,9 +479,12 @@ cdef bint _table(Set* s, const Grid* g) noexcept nogil:
     s.pure = <unsigned char*>_take(nb + 1)
     if s.side.kind == POLYGON:
         s.counts = <long long*>_take((s.nitems + 1) * sizeof(long long))
+    if s.rowf != NULL:
+        s.filt = <Filter*>_take((s.nitems + 1) * sizeof(Filter))
     if (s.start == NULL or s.items == NULL or home == NULL or s.rows == NULL
             or s.rowof == NULL or s.pure == NULL
-            or (s.side.kind == POLYGON and s.counts == NULL) or s.nbuckets >= MAX_BUCKETS):
+            or (s.side.kind == POLYGON and s.counts == NULL)
+            or (s.rowf != NULL and s.filt == NULL) or s.nbuckets >= MAX_BUCKETS):
         _give(home)
         return False
     memset(s.start, 0, (nb + 1) * sizeof(Py_ssize_t))
@@ -533,6 +543,8 @@ cdef void _fill(Set* s, const Grid* g, Side* side, const floating* data, Py_ssiz
         if j + 16 < stop:
             # the rows are read in a random order: ask for them ahead of time
             prefetch(data + order[j + 16] * w)
+            if s.filt != NULL:
+                prefetch(&s.rowf[order[j + 16]])
         L = s.level[i]
         it = &s.items[j]
         # the box again, from the row just read (the same numbers as the first pass),
@@ -552,6 +564,8 @@ cdef void _fill(Set* s, const Grid* g, Side* side, const floating* data, Py_ssiz
             row[k] = data[i * w + k]
         if s.counts != NULL:
             s.counts[j] = s.side.counts[i]
+        if s.filt != NULL:
+            s.filt[j] = s.rowf[i]
 
 
 cdef void _purity(Set* s) noexcept nogil:
@@ -609,6 +623,7 @@ cdef struct Query:
     bint strict             # only levels above p's (the other set looks upward too)
     bint circles
     bint boxes              # two AABB sets: the exact test reads the copied rows
+    bint filtered           # the sets have collision filters (both, or neither)
     int shift
     Out* out
 
@@ -626,6 +641,8 @@ cdef inline bint _candidate(Query* Q, Py_ssize_t q) noexcept nogil:
     cdef const double* w
     cdef bint hit
     cdef Py_ssize_t i, j
+    if Q.filtered and not passes(&Q.sp.filt[Q.p], &Q.sq.filt[q]):
+        return True  # ruled out by the filters: no exact test
     if Q.circles:
         # two circles: the scalar kernel's numbers (the order only flips a sign)
         u = &Q.sp.rows[3 * Q.p]
@@ -680,6 +697,7 @@ cdef inline bint _scan_circles(Query* Q, const Set* t, Py_ssize_t start, Py_ssiz
     cdef bint same = Q.same, p_first = Q.p_first, hit
     cdef Py_ssize_t m, n
     cdef uint64_t* keys
+    cdef const Filter* pf = &Q.sp.filt[Q.p] if Q.filtered else NULL
     if not _reserve(Q.out, stop - start):
         return False
     keys = Q.out.keys
@@ -691,6 +709,8 @@ cdef inline bint _scan_circles(Query* Q, const Set* t, Py_ssize_t start, Py_ssiz
         dy = w[1] - uy
         keys[n] = _key(i, <uint64_t>t.rowof[m], same, p_first, shift)
         hit = sqrt(dx * dx + dy * dy) <= ur + w[2]
+        if pf != NULL:
+            hit = hit & passes(pf, &t.filt[m])
         if checked:
             e = &t.items[m]
             hit = hit & (e.cx == cx) & (e.cy == cy) & (e.level == L)
@@ -713,6 +733,7 @@ cdef inline bint _scan_boxes(Query* Q, const Set* t, Py_ssize_t start, Py_ssize_
     cdef bint same = Q.same, p_first = Q.p_first
     cdef Py_ssize_t m, n
     cdef uint64_t* keys
+    cdef const Filter* pf = &Q.sp.filt[Q.p] if Q.filtered else NULL
     if not _reserve(Q.out, stop - start):
         return False
     keys = Q.out.keys
@@ -721,6 +742,7 @@ cdef inline bint _scan_boxes(Query* Q, const Set* t, Py_ssize_t start, Py_ssize_
         e = &t.items[m]
         if (e.x0 <= x1 and x0 <= e.x1 and e.y0 <= y1 and y0 <= e.y1
                 and (not checked or (e.cx == cx and e.cy == cy and e.level == L))
+                and (pf == NULL or passes(pf, &t.filt[m]))
                 and aabb_rows_collide(u, &t.rows[4 * m])):
             keys[n] = _key(i, <uint64_t>t.rowof[m], same, p_first, shift)
             n += 1
@@ -873,6 +895,7 @@ cdef void _query_chunk(Query* Q, Set* a, Set* b, bint two, const Grid* g, int sh
     Q.same = not two
     Q.circles = a.side.kind == CIRCLE and b.side.kind == CIRCLE
     Q.boxes = a.side.kind == AABB_KIND and b.side.kind == AABB_KIND
+    Q.filtered = a.filt != NULL
     Q.out = out
     for pos in range(start, stop):
         if pos < na:
@@ -1037,6 +1060,8 @@ cdef class _Pairs:
         _give(s.rowof)
         _give(s.order)
         _give(s.pure)
+        _give(s.filt)
+        _give(s.rowf)
         free(s.side.xs)
         memset(s, 0, sizeof(Set))
 
@@ -1045,11 +1070,22 @@ cdef class _Pairs:
             _give(<void*><size_t>address)
         self.results = []
 
-    cdef int _set(self, Set* s, object x, object dtype) except -1:
-        # fills s from a shape array: its rows, and room for boxes, levels and scratch
+    cdef int _set(self, Set* s, object x, object dtype, object filters) except -1:
+        # fills s from a shape array: its rows and filters (None: none), and room for
+        # boxes, levels and scratch
         cdef Side* side = &s.side
+        cdef FilterRows f
+        cdef Py_ssize_t i, n = len(x)
         side.xs = side.ys = NULL
         s.data = array_side(self.arrays, side, x, dtype)
+        if filter_rows(self.arrays, &f, filters):
+            # packed per row, read once in order: the items then gather one record each
+            s.rowf = <Filter*>_take((n + 1) * sizeof(Filter))
+            if s.rowf == NULL:
+                raise MemoryError("no memory for the broadphase's filters")
+            with nogil:
+                for i in range(n):
+                    filter_of(&f, i, &s.rowf[i])
         s.n = len(x)
         s.box = <double*>_take((4 * s.n + 1) * sizeof(double))
         s.level = <signed char*>_take(s.n + 1)
@@ -1069,9 +1105,15 @@ cdef class _Pairs:
         cdef Py_ssize_t nb
         self.two = B is not None
         self.f32 = dtype.itemsize == 4
-        self._set(&self.a, A, dtype)
+        fa = A._filters()
+        fb = B._filters() if self.two else None
+        if self.two and (fa is None) != (fb is None):
+            # one side filtered: the other's rows pass every filter but its own
+            fa = fa if fa is not None else _filters.defaults(len(A))
+            fb = fb if fb is not None else _filters.defaults(len(B))
+        self._set(&self.a, A, dtype, fa)
         if self.two:
-            self._set(&self.b, B, dtype)
+            self._set(&self.b, B, dtype, fb)
         self.slots = slots_for(workers)
         if self.slots > 1 and self.a.n + self.b.n >= 2048:
             # the queries will want the helpers: wake them now, so that they are

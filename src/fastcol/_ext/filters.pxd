@@ -3,22 +3,45 @@
 
 from libc.stdint cimport int32_t, uint32_t
 
+from .batch cimport Buffers
 
-cdef struct Filters:
-    # per row (in some order): category and mask bits and group; NULL: no filter
+
+cdef struct Filter:
+    # one row's filter, packed: the kernels keep a copy per item in the order they
+    # read the items, so a candidate's filter is one read next to its neighbours'
+    uint32_t cat
+    uint32_t mask
+    int32_t group
+
+
+cdef struct FilterRows:
+    # the filters of a shape array's rows as it holds them (NULL: no filter)
     const uint32_t* cat
     const uint32_t* mask
     const int32_t* group
 
 
-cdef inline bint passes(uint32_t ci, uint32_t mi, int32_t gi,
-                        uint32_t cj, uint32_t mj, int32_t gj) noexcept nogil:
+cdef inline bint passes(const Filter* a, const Filter* b) noexcept nogil:
     # each one's category in the other's mask, and not both of one non-zero group
     # (& rather than "and": no branch between the tests, which go either way)
-    return ((ci & mj) != 0) & ((cj & mi) != 0) & ((gi != gj) | (gi == 0))
+    return ((a.cat & b.mask) != 0) & ((b.cat & a.mask) != 0) & ((a.group != b.group) | (a.group == 0))
 
 
-cdef inline bint passes_rows(const Filters* a, Py_ssize_t i, const Filters* b,
-                             Py_ssize_t j) noexcept nogil:
-    # whether row i of a and row j of b are tested
-    return passes(a.cat[i], a.mask[i], a.group[i], b.cat[j], b.mask[j], b.group[j])
+cdef inline void filter_of(const FilterRows* f, Py_ssize_t row, Filter* out) noexcept nogil:
+    # out (OUT): the filter of a row
+    out.cat = f.cat[row]
+    out.mask = f.mask[row]
+    out.group = f.group[row]
+
+
+cdef inline bint filter_rows(Buffers held, FilterRows* f, object filters) except -1:
+    # f (OUT): the rows' filters, from an array's _filters() (held by held); False,
+    # with NULLs, for None (no filter)
+    if filters is None:
+        f.cat = f.mask = NULL
+        f.group = NULL
+        return False
+    f.cat = <const uint32_t*>held.address(filters[0], False)
+    f.mask = <const uint32_t*>held.address(filters[1], False)
+    f.group = <const int32_t*>held.address(filters[2], False)
+    return True

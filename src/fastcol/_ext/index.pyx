@@ -30,6 +30,11 @@ so that rounding never drops a node that holds an answer, and the answer is deci
 by the scalar kernels of the brute force (``collide_views``, ``raycast_view``,
 ``closest_views``), so it equals the reference's bit for bit.  One answer needs no
 kernel: an item whose padded box lies inside an AABB query collides with it.
+
+Collision filters: the index keeps the items' filters in slot order (taken at build,
+refit and rebuild, with the rows), and a query with filters (its shapes', or its rays'
+and points') tests them against an item before the exact test.  Without filters on
+either side the test is skipped.
 """
 
 from libc.math cimport INFINITY, cos, isfinite, sin, sqrt
@@ -46,6 +51,7 @@ from cpython.pythread cimport (
 
 from .batch cimport Buffers, Side, load_row
 from .broadphase cimport row_box, view_box
+from .filters cimport Filter, FilterRows, filter_of, filter_rows, passes
 from .pool cimport run_rows, slots_for
 from .queries cimport View, closest_views, collide_views
 from .shapes cimport AABB_KIND, OBB_KIND, POLYGON
@@ -56,7 +62,7 @@ cdef extern from "fc_prefetch.h":
 
 import numpy as np
 
-from fastcol import _batch
+from fastcol import _batch, _filters
 
 
 cdef enum:
@@ -77,6 +83,8 @@ cdef enum:
 cdef double WIDEN = 2.0 ** -40
 # items larger than this many ordinary ones go to a subtree of their own
 cdef double BIG = 16.0
+# the filter of an item or a query row without one: all bits, no group
+cdef Filter NO_FILTER = Filter(0xFFFFFFFF, 0xFFFFFFFF, 0)
 # the split the builds use (bench_index.py sets the others to compare)
 cdef int _split_mode = MORTON
 
@@ -120,6 +128,8 @@ cdef struct Scene:
     const long long* order  # the item in each slot
     const double* ibox      # 4 per slot: the item's box
     Py_ssize_t capacity     # the most vertices of a polygon row of any array
+    const Filter* filt      # per slot: the item's collision filter, or all passing
+    Py_ssize_t fstep        # (step 0: one record) when only the query has filters
 
 
 cdef int _source(Buffers held, Source* s, object x, Py_ssize_t first) except -1:
@@ -785,6 +795,8 @@ cdef struct Found:
 cdef struct QueryJob:
     const Scene* sc
     Source q                # the query shapes
+    const Filter* qfilt     # per query row (by row number): its filter; NULL: none
+    Py_ssize_t qstep        # (step 0: one record) when only the items have filters
     int query               # COLLIDE, NEAREST or RAY
     Found* found            # per slot (COLLIDE)
     long long* items        # (N, k) (NEAREST), (N,) (RAY)
@@ -833,8 +845,10 @@ cdef int _by_item(const void* a, const void* b) noexcept nogil:
     return (x > y) - (x < y)
 
 
-cdef bint _collide_row(const Scene* sc, Side* q, Side* it, long long i, Found* f) noexcept nogil:
-    # the items colliding with query row i (loaded in q), appended to f in item order
+cdef bint _collide_row(const Scene* sc, Side* q, Side* it, long long i, Found* f,
+                       const Filter* qf) noexcept nogil:
+    # the items colliding with query row i (loaded in q), appended to f in item order;
+    # qf: the row's filter (NULL: no filter on either side)
     cdef long long stack[STACK]
     cdef int top = 0
     cdef long long node = 0, s, c
@@ -862,6 +876,8 @@ cdef bint _collide_row(const Scene* sc, Side* q, Side* it, long long i, Found* f
             for s in range(sc.nodes[node].first, sc.nodes[node].first + sc.nodes[node].count):
                 if not _overlap(&sc.ibox[4 * s], qb):
                     continue
+                if qf != NULL and not passes(qf, &sc.filt[s * sc.fstep]):
+                    continue  # ruled out by the filters: no exact test
                 # an item whose padded box lies in an AABB query collides with it; the
                 # others are decided by collide
                 if ((aabb and _inside(&sc.ibox[4 * s], q.view.f))
@@ -905,7 +921,7 @@ cdef inline int _push_nearer(long long* stack, double* bound, int top, long long
 
 
 cdef void _nearest_row(const Scene* sc, Side* q, Side* it, long long* items, double* dist,
-                       Py_ssize_t k, double limit) noexcept nogil:
+                       Py_ssize_t k, double limit, const Filter* qf) noexcept nogil:
     # items, dist (IN/OUT, k each, -1 and inf): the k nearest items to the query in q
     cdef long long stack[STACK]
     cdef double bound[STACK]
@@ -935,6 +951,8 @@ cdef void _nearest_row(const Scene* sc, Side* q, Side* it, long long* items, dou
             if not (g <= (dist[k - 1] if filled == k else limit) and g < INFINITY):
                 continue
             item = sc.order[s]
+            if qf != NULL and not passes(qf, &sc.filt[s * sc.fstep]):
+                continue  # ruled out by the filters
             if not _load_slot(sc, it, s):
                 continue
             d = closest_views(&q.view, &it.view, out)
@@ -966,6 +984,7 @@ cdef void _ray_row(const Scene* sc, Side* it, const QueryJob* job, Py_ssize_t r,
     cdef double limit, e
     cdef long long node, s, item, child, found = -1
     cdef int top = 1
+    cdef const Filter* qf = &job.qfilt[i * job.qstep] if job.qfilt != NULL else NULL
     ray[0] = job.org[r * job.so]
     ray[1] = job.org[r * job.so + 1]
     ray[2] = job.dirs[r * job.sd]
@@ -994,6 +1013,8 @@ cdef void _ray_row(const Scene* sc, Side* it, const QueryJob* job, Py_ssize_t r,
                 if not (e <= best[0] and e < INFINITY):
                     continue
                 item = sc.order[s]
+                if qf != NULL and not passes(qf, &sc.filt[s * sc.fstep]):
+                    continue  # ruled out by the filters
                 if not (_load_slot(sc, it, s)
                         and raycast_view(&it.view, ray[0], ray[1], ray[2], ray[3], limit, out)):
                     continue
@@ -1064,6 +1085,7 @@ cdef void _query_rows(void* ctx, int slot, Py_ssize_t start, Py_ssize_t stop) no
     cdef QueryJob* job = <QueryJob*>ctx
     cdef Side q, it
     cdef Py_ssize_t pos, i, r
+    cdef const Filter* qf
     q.xs = NULL
     if not _scratch(&it, job.sc.capacity):
         job.failed = True
@@ -1079,13 +1101,14 @@ cdef void _query_rows(void* ctx, int slot, Py_ssize_t start, Py_ssize_t stop) no
         if job.query == RAY:
             _ray_row(job.sc, &it, job, r, i)
         elif _load(&job.q, &q, r):
+            qf = &job.qfilt[i * job.qstep] if job.qfilt != NULL else NULL
             if job.query == COLLIDE:
-                if not _collide_row(job.sc, &q, &it, i, &job.found[slot]):
+                if not _collide_row(job.sc, &q, &it, i, &job.found[slot], qf):
                     job.failed = True
                     break
             else:
                 _nearest_row(job.sc, &q, &it, &job.items[i * job.k], &job.dist[i * job.k],
-                             job.k, job.limit)
+                             job.k, job.limit, qf)
     free(it.xs)
     free(q.xs)
 
@@ -1132,6 +1155,8 @@ cdef class Tree:
     cdef int nkept
     cdef long long* at
     cdef int* srcof
+    # the items' collision filters in slot order (NULL: no indexed array has any)
+    cdef Filter* kfilt
     # queries running (on threads without the GIL), and a refit or rebuild running,
     # changed under the lock (a free-threaded build has no GIL to order them)
     cdef int readers
@@ -1159,6 +1184,8 @@ cdef class Tree:
         free(self.ibox)
         free(self.at)
         free(self.srcof)
+        free(self.kfilt)
+        self.kfilt = NULL
         for k in range(self.nkept):
             free(<void*>self.kept[k].data)
             free(<void*>self.kept[k].counts)
@@ -1198,7 +1225,58 @@ cdef class Tree:
         sc.nodes = self.nodes
         sc.order = self.order
         sc.ibox = self.ibox
+        sc.filt = self.kfilt if self.kfilt != NULL else &NO_FILTER
+        sc.fstep = 1 if self.kfilt != NULL else 0
         return held
+
+    cdef int _keep_filters(self) except -1:
+        # the items' filters, as the arrays hold them now, copied in slot order
+        cdef Buffers held = Buffers.__new__(Buffers)
+        cdef FilterRows f
+        cdef Py_ssize_t s
+        cdef Filter* grown
+        per_array = [a._filters() for a in self.arrays]
+        if all(x is None for x in per_array):
+            free(self.kfilt)
+            self.kfilt = NULL
+            return 0
+        whole = [np.concatenate([(x if x is not None else _filters.defaults(len(a)))[k]
+                                 for x, a in zip(per_array, self.arrays)])
+                 for k in range(3)]
+        filter_rows(held, &f, whole)
+        grown = <Filter*>realloc(self.kfilt, (self.nitems + 1) * sizeof(Filter))
+        if grown == NULL:
+            raise MemoryError(f"no memory for the filters of {self.nitems} items")
+        self.kfilt = grown
+        with nogil:
+            for s in range(self.nitems):
+                filter_of(&f, self.order[s], &self.kfilt[s])
+        return 0
+
+    cdef Filter* _query_filters(self, QueryJob* job, object filters, Py_ssize_t n) except? NULL:
+        # job.qfilt (OUT): the query rows' filters, packed (returned: the caller frees
+        # it), or one record passing everything when only the items have filters, or
+        # NULL when neither side has any
+        cdef Buffers held = Buffers.__new__(Buffers)
+        cdef FilterRows f
+        cdef Filter* packed
+        cdef Py_ssize_t i
+        job.qfilt = NULL
+        job.qstep = 0
+        if filters is None:
+            if self.kfilt != NULL:
+                job.qfilt = &NO_FILTER
+            return NULL
+        filter_rows(held, &f, filters)
+        packed = <Filter*>malloc((n + 1) * sizeof(Filter))
+        if packed == NULL:
+            raise MemoryError("no memory for the query's filters")
+        with nogil:
+            for i in range(n):
+                filter_of(&f, i, &packed[i])
+        job.qfilt = packed
+        job.qstep = 1
+        return packed
 
     cdef void _enter(self, bint write) except *:
         cdef bint busy
@@ -1265,6 +1343,7 @@ cdef class Tree:
                 free(sc.src)
             self.order = order
             order = NULL
+            self._keep_filters()
             self.nnodes = nnodes
             self.nodes = <Node*>malloc((nnodes + 1) * sizeof(Node))
             if self.nodes == NULL:
@@ -1357,6 +1436,7 @@ cdef class Tree:
                 self._boxes(&sc, self.ibox, True, slots_for(workers))
                 with nogil:
                     _fit(self.nodes, self.nnodes, self.ibox)
+                self._keep_filters()
             finally:
                 free(sc.src)
         finally:
@@ -1397,6 +1477,7 @@ cdef class Tree:
         cdef Py_ssize_t total = 0
         cdef long long* out
         cdef bint ok
+        cdef Filter* qfilt = NULL
         job.query = COLLIDE
         job.found = <Found*>malloc(slots * sizeof(Found))
         if job.found == NULL:
@@ -1409,9 +1490,11 @@ cdef class Tree:
             held = self._scene(&sc)
             try:
                 _source(qheld, &job.q, shapes, 0)
+                qfilt = self._query_filters(&job, shapes._filters(), job.q.n)
                 self._run(&job, &sc, job.q.n, 64, slots)
             finally:
                 free(sc.src)
+                free(qfilt)
             for s in range(slots):
                 total += job.found[s].count
             result = np.empty((total, 2), dtype=np.int64)
@@ -1432,6 +1515,7 @@ cdef class Tree:
         cdef Scene sc
         cdef QueryJob job
         cdef Buffers held, qheld = Buffers.__new__(Buffers)
+        cdef Filter* qfilt = NULL
         n = len(shapes)
         items = np.full((n, k), -1, dtype=np.int64)
         dist = np.full((n, k), np.inf)
@@ -1445,18 +1529,22 @@ cdef class Tree:
                 _source(qheld, &job.q, shapes, 0)
                 job.items = <long long*>qheld.address(items, True)
                 job.dist = <double*>qheld.address(dist, True)
+                qfilt = self._query_filters(&job, shapes._filters(), n)
                 self._run(&job, &sc, n, 32, slots_for(workers))
             finally:
                 free(sc.src)
+                free(qfilt)
         finally:
             self._leave(False)
         return items, dist
 
-    def raycast(self, origins, directions, max_t, n, workers):
-        """``(hit, t, point, normal, item)``: the first item each ray hits."""
+    def raycast(self, origins, directions, max_t, n, workers, filters=None):
+        """``(hit, t, point, normal, item)``: the first item each ray hits (filters:
+        None, or the rays' ``(categories, masks, groups)``, n each)."""
         cdef Scene sc
         cdef QueryJob job
         cdef Buffers held, qheld = Buffers.__new__(Buffers)
+        cdef Filter* qfilt = NULL
         hit = np.zeros(n, dtype=bool)
         t = np.full(n, np.inf)
         point = np.zeros((n, 2))
@@ -1479,9 +1567,11 @@ cdef class Tree:
         try:
             held = self._scene(&sc)
             try:
+                qfilt = self._query_filters(&job, filters, n)
                 self._run(&job, &sc, n, 64, slots_for(workers))
             finally:
                 free(sc.src)
+                free(qfilt)
         finally:
             self._leave(False)
         return hit, t, point, normal, item
