@@ -451,6 +451,15 @@ class API:
         radius or half extent, ``min > max``) is never paired.  The reference backend
         sweeps along one axis in Python; the compiled one uses a hierarchical grid.
 
+        Collision filters (the arrays' ``categories``, ``masks`` and ``groups``): a pair
+        is tested only when ``A.categories[i] & B.masks[j]`` and ``B.categories[j] &
+        A.masks[i]`` are both non-zero, and not when ``A.groups[i] == B.groups[j] !=
+        0`` (pymunk's ``ShapeFilter``, Box2D's category and mask bits); with ``B`` None,
+        ``A``'s filters stand on both sides; an array without filters passes every
+        filter but the other side's (all bits, group 0); with a ``ShapeIndex`` the
+        items' filters as its last build or refit read them.  Pairs ruled out are
+        never tested.
+
         Examples
         --------
         >>> import fastcol as fc
@@ -466,6 +475,17 @@ class API:
                [2, 1]])
         >>> fc.overlapping_pairs(fc.CircleArray([[0, 0, 1]])).shape
         (0, 2)
+
+        Walls in category 1 whose mask leaves themselves out never pair with each other,
+        only with the balls (all bits):
+
+        >>> walls = fc.SegmentArray([[0, -5, 0, 5], [0, 0, 9, 0]], categories=1, masks=0xFFFFFFFE)
+        >>> fc.overlapping_pairs(walls)                      # they touch, but never tested
+        array([], shape=(0, 2), dtype=int64)
+        >>> fc.overlapping_pairs(balls, walls)
+        array([[0, 0],
+               [0, 1],
+               [1, 1]])
         """
         nworkers = _batch.check_workers(workers)
         if not _batch.is_array(A):
