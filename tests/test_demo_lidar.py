@@ -290,3 +290,29 @@ def test_cli_bad_values_are_one_line_errors(case, tmp_path):
     assert message in proc.stderr
     assert len([line for line in proc.stderr.splitlines() if "error:" in line]) == 1
     assert list(tmp_path.iterdir()) == []
+
+
+def test_filters_walls_never_meet_walls_and_agents_never_meet_themselves(fc):
+    """The scene's collision filters: the border walls touch at the corners, yet walls
+    and boxes never pair among themselves; an agent's rays and path never meet its own
+    circle; other agents are still seen."""
+    scene = lidar.make_scene(6, 8, seed=4, fc=fc)
+    walls = scene.statics[0]
+    assert fc.overlapping_pairs(walls).tolist() == []
+    bare = fc.SegmentArray(walls.data)
+    assert len(fc.overlapping_pairs(bare)) >= 4          # the four corners touch
+    for a in scene.statics:
+        assert fc.overlapping_pairs(a, walls).tolist() == []
+    # a ray from an agent's centre would hit its own circle at once without its group
+    own = scene.n_static
+    centre = np.repeat(scene.positions[:1], 2, axis=0)
+    directions = np.array([[1.0, 0.0], [0.0, 1.0]])
+    hits = scene.index.raycast(centre, directions, categories=lidar.AGENT,
+                               masks=lidar.STATIC | lidar.AGENT, groups=1)
+    assert own not in hits.item.tolist() and hits.hit.all()
+    assert scene.index.raycast(centre, directions).item.tolist() == [own, own]
+    # an agent's circle queried with its filters finds every item it touches but itself
+    me = scene.agents[np.array([0])]
+    assert own not in scene.index.query(me)[:, 1].tolist()
+    me.groups = None
+    assert own in scene.index.query(me)[:, 1].tolist()

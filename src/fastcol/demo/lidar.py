@@ -24,6 +24,11 @@ Decisions:
   its radius) outside its own, pointing away from it, so the first hit is never the
   agent's own row; other agents are seen like walls.  The sensor range is measured
   from there.
+* **Collision filters** say who meets whom: walls and boxes are category ``STATIC``,
+  whose mask leaves ``STATIC`` out (they never test against each other), agents are
+  category ``AGENT``, each in a group of its own (``i + 1``); an agent's path and rays
+  carry its category and group, so the index never tests them against the agent's own
+  circle, and every other item is tested as before.
 * **Walls and boxes are never entered**: an agent only moves along a path that keeps
   ``skin`` away from every wall and box (the query is exact), so no agent ever overlaps
   one, whatever the steering does.  Agents keep apart by steering and by that path
@@ -53,6 +58,9 @@ CELL = 8.0            # the arena is a grid of cells of this side, one obstacle 
 AREA_PER_AGENT = 50.0
 RIM = 1.0 + 2.0 ** -20  # rays start this many radii from the agent's centre
 KINDS = ("walls", "boxes", "oriented boxes", "polygons")
+# collision filter categories: walls and boxes, and agents (their paths and rays too)
+STATIC = 1
+AGENT = 2
 
 
 @dataclass(frozen=True)
@@ -197,10 +205,18 @@ def fan_rays(scene: Scene):
     return origins, directions
 
 
+def ray_filters(scene: Scene) -> dict:
+    """The collision filters of every agent's rays (``idx.raycast``'s keywords): an
+    agent's sensor sees walls, boxes and the other agents, never its own circle."""
+    groups = scene.agents.groups
+    return {"categories": AGENT, "masks": STATIC | AGENT,
+            "groups": None if groups is None else np.repeat(groups, len(scene.fan))}
+
+
 def scan(scene: Scene) -> Scan:
     """Cast every ray of every agent in one ``idx.raycast`` call."""
     origins, directions = fan_rays(scene)
-    hits = scene.index.raycast(origins, directions, scene.sensor_range)
+    hits = scene.index.raycast(origins, directions, scene.sensor_range, **ray_filters(scene))
     return Scan(origins, directions, scene.sensor_range, hits)
 
 
@@ -234,9 +250,11 @@ def step(scene: Scene, params: Params = Params(), timings: Timings | None = None
     here = scene.positions
     there = here + velocity * params.dt
     # each agent's path, a capsule of its radius plus the skin; one query finds every
-    # item each path touches (its own row and other agents' included)
+    # item each path touches (other agents' rows included; its own group leaves its own
+    # row out)
     radius = scene.agents.data[:, 2] + params.skin
-    paths = fc.CapsuleArray(np.column_stack([here, there, radius]))
+    paths = fc.CapsuleArray(np.column_stack([here, there, radius]), categories=AGENT,
+                            masks=STATIC | AGENT, groups=scene.agents.groups)
     t1 = time.perf_counter()
     pairs = index.query(paths)
     t2 = time.perf_counter()
@@ -260,7 +278,7 @@ def step(scene: Scene, params: Params = Params(), timings: Timings | None = None
     t4 = time.perf_counter()
     origins, directions = fan_rays(scene)
     t5 = time.perf_counter()
-    hits = index.raycast(origins, directions, scene.sensor_range)
+    hits = index.raycast(origins, directions, scene.sensor_range, **ray_filters(scene))
     t6 = time.perf_counter()
     scene.scan = Scan(origins, directions, scene.sensor_range, hits)
     if timings is not None:
@@ -383,12 +401,16 @@ def make_scene(n_agents=32, n_rays=64, seed=0, fc=None, workers=1, sensor_range=
     walls, boxes, oriented, polygons = _obstacles(rng, columns, rows)
     border = [[0.0, 0.0, width, 0.0], [width, 0.0, width, height],
               [width, height, 0.0, height], [0.0, height, 0.0, 0.0]]
-    statics = (fc.SegmentArray(np.array(border + walls).reshape(-1, 4)),
-               fc.AABBArray(np.array(boxes).reshape(-1, 4)),
-               fc.OBBArray(np.array(oriented).reshape(-1, 5)),
-               fc.PolygonArray(polygons))
+    # walls and boxes: one category that never tests against itself
+    static = {"categories": STATIC, "masks": AGENT}
+    statics = (fc.SegmentArray(np.array(border + walls).reshape(-1, 4), **static),
+               fc.AABBArray(np.array(boxes).reshape(-1, 4), **static),
+               fc.OBBArray(np.array(oriented).reshape(-1, 5), **static),
+               fc.PolygonArray(polygons, **static))
     centres = _place(fc, fc.ShapeIndex(list(statics)), n_agents, width, height, rng)
-    agents = fc.CircleArray(np.column_stack([centres, np.full(n_agents, RADIUS)]))
+    agents = fc.CircleArray(np.column_stack([centres, np.full(n_agents, RADIUS)]),
+                            categories=AGENT, masks=STATIC | AGENT,
+                            groups=np.arange(1, n_agents + 1))
     heading = rng.uniform(-math.pi, math.pi, n_agents)
     return Scene(fc, width, height, statics, agents, heading, n_rays, sensor_range, rng, workers)
 
