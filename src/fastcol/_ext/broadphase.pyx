@@ -106,8 +106,8 @@ cdef struct Set:
     Py_ssize_t* start
     Py_ssize_t* rowof       # the row of each item (items[k].row, packed for the scans)
     Py_ssize_t* order       # the same, from _table until _fill has run
-    Filter* rowf            # the rows' collision filters, packed per row (NULL: none)
-    Filter* filt            # the same per item (NULL: none)
+    FilterRows rowf         # the rows' collision filters (NULL: none)
+    Filter* filt            # the same per item, packed after the rows (NULL: none)
     unsigned char* pure     # per bucket: all its items are of one cell (no collision)
     uint64_t nbuckets       # hashed buckets (a prime), from bucket hbase on
     int nlevels
@@ -474,17 +474,19 @@ cdef bint _table(Set* s, const Grid* g) noexcept nogil:
     s.start = <Py_ssize_t*>_take((nb + 1) * sizeof(Py_ssize_t))
     s.items = <Item*>_take((s.nitems + 1) * sizeof(Item))
     home = <uint64_t*>_take((s.n + 1) * sizeof(uint64_t))
-    s.rows = <double*>_take((s.nitems * w + 1) * sizeof(double))
+    # the items' filters after their rows: one block, one scratch buffer fewer to cache
+    s.rows = <double*>_take((s.nitems * w + 1) * sizeof(double)
+                            + (s.nitems * sizeof(Filter) if s.rowf.cat != NULL else 0))
     s.rowof = <Py_ssize_t*>_take((s.nitems + 1) * sizeof(Py_ssize_t))
     s.pure = <unsigned char*>_take(nb + 1)
     if s.side.kind == POLYGON:
         s.counts = <long long*>_take((s.nitems + 1) * sizeof(long long))
-    if s.rowf != NULL:
-        s.filt = <Filter*>_take((s.nitems + 1) * sizeof(Filter))
+    if s.rowf.cat != NULL and s.rows != NULL:
+        s.filt = <Filter*>(s.rows + s.nitems * w + 1)
     if (s.start == NULL or s.items == NULL or home == NULL or s.rows == NULL
             or s.rowof == NULL or s.pure == NULL
             or (s.side.kind == POLYGON and s.counts == NULL)
-            or (s.rowf != NULL and s.filt == NULL) or s.nbuckets >= MAX_BUCKETS):
+            or (s.rowf.cat != NULL and s.filt == NULL) or s.nbuckets >= MAX_BUCKETS):
         _give(home)
         return False
     memset(s.start, 0, (nb + 1) * sizeof(Py_ssize_t))
@@ -544,7 +546,9 @@ cdef void _fill(Set* s, const Grid* g, Side* side, const floating* data, Py_ssiz
             # the rows are read in a random order: ask for them ahead of time
             prefetch(data + order[j + 16] * w)
             if s.filt != NULL:
-                prefetch(&s.rowf[order[j + 16]])
+                prefetch(&s.rowf.cat[order[j + 16]])
+                prefetch(&s.rowf.mask[order[j + 16]])
+                prefetch(&s.rowf.group[order[j + 16]])
         L = s.level[i]
         it = &s.items[j]
         # the box again, from the row just read (the same numbers as the first pass),
@@ -565,7 +569,7 @@ cdef void _fill(Set* s, const Grid* g, Side* side, const floating* data, Py_ssiz
         if s.counts != NULL:
             s.counts[j] = s.side.counts[i]
         if s.filt != NULL:
-            s.filt[j] = s.rowf[i]
+            filter_of(&s.rowf, i, &s.filt[j])
 
 
 cdef void _purity(Set* s) noexcept nogil:
@@ -1060,8 +1064,6 @@ cdef class _Pairs:
         _give(s.rowof)
         _give(s.order)
         _give(s.pure)
-        _give(s.filt)
-        _give(s.rowf)
         free(s.side.xs)
         memset(s, 0, sizeof(Set))
 
@@ -1074,18 +1076,9 @@ cdef class _Pairs:
         # fills s from a shape array: its rows and filters (None: none), and room for
         # boxes, levels and scratch
         cdef Side* side = &s.side
-        cdef FilterRows f
-        cdef Py_ssize_t i, n = len(x)
         side.xs = side.ys = NULL
         s.data = array_side(self.arrays, side, x, dtype)
-        if filter_rows(self.arrays, &f, filters):
-            # packed per row, read once in order: the items then gather one record each
-            s.rowf = <Filter*>_take((n + 1) * sizeof(Filter))
-            if s.rowf == NULL:
-                raise MemoryError("no memory for the broadphase's filters")
-            with nogil:
-                for i in range(n):
-                    filter_of(&f, i, &s.rowf[i])
+        filter_rows(self.arrays, &s.rowf, filters)
         s.n = len(x)
         s.box = <double*>_take((4 * s.n + 1) * sizeof(double))
         s.level = <signed char*>_take(s.n + 1)
