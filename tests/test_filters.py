@@ -279,6 +279,19 @@ def test_filters_survive_indexing_slicing_pickling(fc):
         assert idx.arrays[0].categories.tolist() == A.categories.tolist()
 
 
+def test_rotate_and_translate_keep_the_filters(fc):
+    rng = np.random.default_rng(701)
+    for kind in KINDS:
+        A = filtered(fc, rng, kind, 6)
+        A.categories, A.masks, A.groups = np.arange(1, 7), 5, [0, 1, 1, 2, 0, 2]
+        for moved in (fc.rotate(A, 0.5), fc.translate(A, (1.0, -2.0))):
+            for name in ("categories", "masks", "groups"):
+                assert np.array_equal(getattr(moved, name), getattr(A, name))
+                # copies: the new array's filters are its own
+                assert not np.shares_memory(getattr(moved, name), getattr(A, name))
+        assert fc.rotate(random_array(fc, rng, kind, 3), 1.0).categories is None
+
+
 def test_from_padded_and_polygon_constructor(fc):
     polys = fc.PolygonArray([[(0, 0), (2, 0), (1, 2)], [(1, 0), (3, 0), (2, 2)],
                              [(2, 0), (4, 0), (3, 2)]], groups=[1, 1, 0])

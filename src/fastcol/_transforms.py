@@ -122,14 +122,18 @@ def _out(out: Any, shapes: Any, kind: int) -> Any:
 
 def result_of(shapes: Any, out: Any, kind: int, cls: Any) -> Any:
     """The array a call writes: ``out`` (checked), or a new array of class ``cls`` of
-    the result's kind, dtype and size.  A polygon result takes the counts of
-    ``shapes``."""
+    the result's kind, dtype and size, with the filters of ``shapes``.  A polygon
+    result takes the counts of ``shapes``."""
     if out is not None:
         out = _out(out, shapes, kind)
         if kind == PolygonArray.kind and not np.array_equal(out.counts, shapes.counts):
             np.copyto(out.counts, shapes.counts)
         return out
     res = cls.__new__(cls)
+    # the turned or moved rows keep their collision filters (copies: a new array)
+    for name in ("categories", "masks", "groups"):
+        f = getattr(shapes, name)
+        setattr(res, "_" + name, None if f is None else f.copy())
     if kind == PolygonArray.kind:
         # rows the call fills (from_padded would check rings not written yet)
         res._vertices = np.empty_like(shapes.vertices)
