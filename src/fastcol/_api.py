@@ -409,7 +409,10 @@ class API:
         - a ray through a sharp corner exactly (corner meets corner, or a vertex
           grazing a corner) takes the face that raycast's corner rule picks: the
           first side of positive length in the ring's order;
-        - where no face is entered (a zero-length box side, two points, or a vertex
+        - a vertex meeting a point (a circle of radius 0, a segment or capsule of
+          zero length and radius) takes the normal of the face the point meets (cast
+          from the point, by the same corner rule);
+        - where no face is entered (two points, a zero-length box side, or a vertex
           already touching by a rounded test, the 5e-324 case of `time_of_impact`),
           the normal is ``-v / |v|`` for ``v = velocity_b - velocity_a``, as a ray's
           end-on normal.

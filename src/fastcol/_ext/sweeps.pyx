@@ -1019,10 +1019,19 @@ cdef void _cast_hit(double t, const Sweep* sw, double* out) noexcept nogil:
     cdef double nx, ny, L
     cdef double hit[3]
     cdef int st
+    cdef Round rc
     if sw.win.side > 0:
         st = _cast_normal(qx, qy, sw.sx, sw.sy, sw.p, sw.ox, sw.oy, r, True, hit)
         nx = hit[1]
         ny = hit[2]
+        if st == HIT and r == 0.0 and sw.p.kind <= SEGMENT:
+            view_core(sw.p, sw.ox, sw.oy, &rc)
+            if rc.ax == rc.bx and rc.ay == rc.by and _cast_normal(
+                    rc.ax, rc.ay, 0.0 - sw.sx, 0.0 - sw.sy, sw.q, sw.ox, sw.oy, r, False,
+                    hit) == HIT:
+                # b's vertex met a's point end-on: the face of b that point meets
+                nx = 0.0 - hit[1]
+                ny = 0.0 - hit[2]
     else:
         st = _cast_normal(qx, qy, 0.0 - sw.sx, 0.0 - sw.sy, sw.q, sw.ox, sw.oy, r, False,
                           hit)

@@ -915,7 +915,8 @@ def _cast_hit(t, feature):
     shape it hits); a b vertex at ``t`` lies on a grown by both radii, so the shapes
     touch b's radius back along the normal from it, and an a vertex a's radius ahead.
     Where that ray finds no surface (it starts inside by a rounded test: t is
-    ``TINY``), the end-on normal ``-v / |v|`` (as a ray's at a point).
+    ``TINY``), the end-on normal ``-v / |v|`` (as a ray's at a point); where it met a
+    point of a (radius 0) end-on, the face of b that point meets (cast along -v).
     """
     a, b, swapped, ox, oy, sx, sy, wx, wy, ux, uy, win = feature
     qx, qy, side = win
@@ -924,6 +925,14 @@ def _cast_hit(t, feature):
     r = ra + rb
     if side > 0:
         st, _, nx, ny = _cast(qx, qy, sx, sy, a, ta, r, True)
+        if st == HIT and r == 0.0 and a.kind <= SEGMENT and ta[0] == ta[2] and ta[1] == ta[3]:
+            # b's vertex met a's point, end-on: a's point cast along -v gives the face
+            # of b it meets there (raycast's corner rule), a normal that b moved back
+            # along overlaps a (where b has such a face; two points keep end-on)
+            st2, _, mx, my = _cast(ta[0], ta[1], 0.0 - sx, 0.0 - sy, b, tb, r, False)
+            if st2 == HIT:
+                nx = 0.0 - mx
+                ny = 0.0 - my
     else:
         st, _, nx, ny = _cast(qx, qy, 0.0 - sx, 0.0 - sy, b, tb, r, False)
         # the normal of b's surface, towards a: negated, from a towards b
