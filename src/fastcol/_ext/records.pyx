@@ -451,6 +451,13 @@ cdef class CastHit:
     ``t``; ``normal`` is the unit normal there from ``a`` towards ``b`` (for shapes
     already colliding, ``t == 0.0`` with ``contact``'s normal and point).  Unpacks,
     indexes and compares like the tuple ``(t, point, normal)``.
+
+    Examples
+    --------
+    >>> import fastcol as fc
+    >>> t, point, normal = fc.shape_cast(fc.Circle(0, 0, 1), (1, 0), fc.Circle(4, 0, 1), (0, 0), max_t=5)
+    >>> t, point, normal
+    (2.0, (3.0, 0.0), (1.0, 0.0))
     """
 
     _fields = ("t", "point", "normal")
