@@ -1,8 +1,10 @@
 """Scalar-query benchmark: nanoseconds per call, against the Python -> C call floor.
 
 Measures ``collide``, ``distance``, ``closest_points``, ``contact`` and
-``time_of_impact`` for every unordered pair of the six shapes (21 pairs), and
-``raycast`` for each shape, on the compiled backend (``fastcol._ext``) and on the
+``time_of_impact`` for every unordered pair of the six shapes (21 pairs),
+``raycast`` for each shape, and ``shape_cast`` for the round pairs (Circle-Circle,
+Circle-Capsule, Capsule-Capsule: placed as ``time_of_impact``'s, its target a ratio to
+``time_of_impact``'s time), on the compiled backend (``fastcol._ext``) and on the
 pure-Python reference (``fastcol._ref``), each imported directly.  In the same run it
 measures the *floor*: a Cython ``def floor(a, b): pass`` that this script compiles
 itself, with the compiler flags of fastcol's ``setup.py`` (``-O3 -ffp-contract=off``
@@ -70,7 +72,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-QUERIES = ("collide", "distance", "closest_points", "contact", "raycast", "time_of_impact")
+QUERIES = ("collide", "distance", "closest_points", "contact", "raycast", "time_of_impact",
+           "shape_cast")
 KINDS = ("Circle", "Capsule", "Segment", "AABB", "OBB", "Polygon")
 PAIRS = [(a, b) for i, a in enumerate(KINDS) for b in KINDS[i:]]  # 21 unordered pairs
 ROUND = ("Circle", "Capsule", "Segment")
@@ -87,6 +90,9 @@ TARGET_CONTACT_ROUND = 3.0
 TARGET_CONTACT_HEXAGONS = 6.0
 TARGET_RAYCAST = 3.0
 TARGET_TOI_ROUND = 4.0
+# shape_cast against time_of_impact's time for the same round pairs
+TARGET_CAST_OVER_TOI = 1.5
+CAST_PAIRS = (("Circle", "Circle"), ("Circle", "Capsule"), ("Capsule", "Capsule"))
 # a ray from the left towards every shape A; B moving left onto A (A stays still)
 RAY = ((-5.0, 0.3), (1.0, 0.05))
 TOI_VELOCITY = (-3.0, 0.0)
@@ -336,13 +342,16 @@ def call_args(mod, query: str, kind_a: str, kind_b: str) -> tuple:
     if query == "raycast":
         return (shape_a(mod, kind_a), *RAY)
     a, b = pair_shapes(mod, query, kind_a, kind_b)
-    if query == "time_of_impact":
+    if query in ("time_of_impact", "shape_cast"):
         return (a, (0.0, 0.0), b, TOI_VELOCITY)
     return (a, b)
 
 
 def cases(query: str) -> list[tuple[str, str]]:
     """The pairs a query is timed on (a ray needs one shape: the pair (kind, kind))."""
+    if query == "shape_cast":
+        # the round pairs, next to time_of_impact's (the same placement and velocity)
+        return list(CAST_PAIRS)
     return [(k, k) for k in KINDS] if query == "raycast" else PAIRS
 
 
@@ -542,6 +551,22 @@ def check_speedup_target(results: list[dict]) -> dict:
     return {"target": label, "status": "MISS" if misses else "PASS", "detail": detail}
 
 
+def check_cast_target(results: list[dict]) -> dict:
+    """PASS when shape_cast of each round pair takes at most TARGET_CAST_OVER_TOI x
+    time_of_impact's compiled time for the same pair (the medians of this run)."""
+    label = f"shape_cast of round pairs <= {TARGET_CAST_OVER_TOI:g}x time_of_impact"
+    toi = {r["pair"]: median(r, "compiled") for r in results if r["query"] == "time_of_impact"}
+    rows = [r for r in results if r["query"] == "shape_cast"]
+    ratios = {r["pair"]: ratio(median(r, "compiled"), toi.get(r["pair"])) for r in rows}
+    if not ratios or any(v is None for v in ratios.values()):
+        return {"target": label, "status": "n/a",
+                "detail": "needs shape_cast and time_of_impact on the compiled backend"}
+    worst = max(ratios, key=ratios.get)
+    misses = [k for k, v in ratios.items() if v > TARGET_CAST_OVER_TOI]
+    return {"target": label, "status": "MISS" if misses else "PASS",
+            "detail": f"worst {worst} {ratios[worst]:.2f}x"}
+
+
 def check_targets(results: list[dict]) -> list[dict]:
     by_query = {q: [r for r in results if r["query"] == q] for q in QUERIES}
     circle = [r for r in by_query["collide"] if r["pair"] == "Circle-Circle"]
@@ -566,6 +591,7 @@ def check_targets(results: list[dict]) -> list[dict]:
         check_ratio_target(f"time_of_impact of round pairs <= {TARGET_TOI_ROUND:g}x floor",
                            [r for r in by_query["time_of_impact"] if r["pair"] in round_pairs],
                            TARGET_TOI_ROUND),
+        check_cast_target(results),
     ]
 
 

@@ -233,6 +233,7 @@ RECORD_SAMPLES = {
     "Contact": ((0.0, 1.0), 0.25, ((1.0, 2.0), (3.0, 2.0))),
     "RayHit": (1.5, (2.0, 3.0), (-1.0, 0.0)),
     "PointQuery": ((2.0, 3.0), -0.5, (0.0, 1.0)),
+    "CastHit": (0.5, (2.0, 3.0), (0.0, -1.0)),
 }
 
 SAMPLES = {
@@ -261,7 +262,8 @@ def test_all_matches_the_imported_package():
 @pytest.mark.parametrize("name", _public_names())
 def test_same_signature_in_both_backends(ext, ref, name):
     r, e = getattr(ref, name), getattr(ext, name)
-    if name in ("ContactArray", "RayHitArray", "IndexHitArray", "PointQueryArray", "MassData"):
+    if name in ("ContactArray", "RayHitArray", "IndexHitArray", "PointQueryArray", "MassData",
+                "CastHitArray", "IndexCastArray"):
         # the records of array answers, and MassData (no hot path): one class shared
         # by both backends
         assert r is e
@@ -269,6 +271,8 @@ def test_same_signature_in_both_backends(ext, ref, name):
                 "RayHitArray": ("hit", "t", "point", "normal"),
                 "IndexHitArray": ("hit", "t", "point", "normal", "item"),
                 "PointQueryArray": ("point", "distance", "normal"),
+                "CastHitArray": ("hit", "t", "point", "normal"),
+                "IndexCastArray": ("hit", "t", "point", "normal", "item"),
                 "MassData": ("mass", "centroid", "inertia")}[name]
         assert r._fields == want
         return

@@ -88,7 +88,29 @@ def test_kernel_rows_bit_identical(query, family, kinds, data):
         if d != (0.0, 0.0):
             check_ray(spec, origin, d)
         return
+    if query in ("point_query", "contains"):
+        (kind,) = kinds
+        spec = data.draw(specs(kind))
+        pts = anchors(spec)
+        px, py = pts[data.draw(st.integers(0, len(pts) - 1))]
+        # the anchor itself (a vertex, a centre, an edge's midpoint) or a step off it
+        step = data.draw(st.sampled_from([0.0, 0.5, -0.25, 1e-9]))
+        p = (px + step, py - step)
+        assert_same(query, (build(REF, spec), p), (build(EXT, spec), p))
+        return
     sa, sb = data.draw(specs(kinds[0])), data.draw(specs(kinds[1]))
+    if query == "shape_cast":
+        # one anchor of b travels straight at one anchor of a, in both orders
+        pa, pb = anchors(sa), anchors(sb)
+        (ax, ay) = pa[data.draw(st.integers(0, len(pa) - 1))]
+        (bx, by) = pb[data.draw(st.integers(0, len(pb) - 1))]
+        k = data.draw(st.sampled_from([0.25, 1.0, 1e3]))
+        v = ((ax - bx) * k, (ay - by) * k)
+        ra, rb, ea, eb = build(REF, sa), build(REF, sb), build(EXT, sa), build(EXT, sb)
+        inf = float("inf")
+        assert_same(query, (ra, (0.0, 0.0), rb, v, inf), (ea, (0.0, 0.0), eb, v, inf))
+        assert_same(query, (rb, v, ra, (0.0, 0.0), inf), (eb, v, ea, (0.0, 0.0), inf))
+        return
     if query == "time_of_impact":
         # one anchor of b travels straight at one anchor of a
         pa, pb = anchors(sa), anchors(sb)

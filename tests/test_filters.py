@@ -115,6 +115,22 @@ def brute_raycast(fc, arrays, origins, directions, fr):
     return out
 
 
+def brute_cast(fc, arrays, Q, velocities):
+    items, fi = items_of(arrays)
+    fq = row_filters(Q)
+    out = []
+    for i, v in enumerate(velocities):
+        best = (math.inf, -1)
+        for j, s in enumerate(items):
+            if not passes_rule(fq[i], fi[j]):
+                continue
+            h = fc.shape_cast(Q[i], tuple(v), s, (0.0, 0.0), 5.0)
+            if h is not None and h.t < best[0]:
+                best = (h.t, j)
+        out.append(best)
+    return out
+
+
 def as_rows(kw, n):
     """Filters given as keywords (numbers or arrays) as per-row triples."""
     def col(name, default):
@@ -195,6 +211,12 @@ def test_index_queries(fc, kind):
         assert h.item.tolist() == [j for _, j in want]
         assert h.t.tolist() == [t for t, _ in want]
         assert h.hit.tolist() == [j >= 0 for _, j in want]
+    # cast: the moving array's filters
+    velocities = rng.normal(size=(25, 2)) * 4
+    h = idx.cast(Q, velocities, max_t=5.0)
+    want = brute_cast(fc, arrays, Q, velocities)
+    assert h.item.tolist() == [j for _, j in want]
+    assert h.t.tolist() == [t for t, _ in want]
 
 
 def test_one_point_and_one_shape(fc):

@@ -1428,3 +1428,150 @@ def test_refit_turns_oriented_boxes(fc, dtype):
     assert hits.item.tolist() == [0] and hits.t[0] == pytest.approx(3.0, abs=1e-6)
     assert hits.t[0] == fc.raycast(boxes[0], (0.0, 5.0), (0.0, -1.0)).t
     assert idx.query(fc.Circle(5, 0.4, 0.2)).tolist() == [1]
+
+
+# ============================================================================== cast
+
+
+def brute_cast(fc, arrays, shapes, velocities, max_t):
+    """(hit, t, point, normal, item): the least t of shape_cast(shape, v, item, (0, 0),
+    max_t) over the items, the lower item first; shapes are scalar shapes or None."""
+    n = len(shapes)
+    v = np.broadcast_to(np.asarray(velocities, dtype=np.float64).reshape(-1, 2), (n, 2))
+    limit = np.broadcast_to(np.asarray(max_t, dtype=np.float64).reshape(-1), (n,))
+    items = item_shapes(arrays)
+    hit = np.zeros(n, dtype=bool)
+    t = np.full(n, INF)
+    point = np.zeros((n, 2))
+    normal = np.zeros((n, 2))
+    item = np.full(n, -1, dtype=np.int64)
+    for i, q in enumerate(shapes):
+        if q is None or not np.isfinite(v[i]).all() or not limit[i] >= 0.0:
+            continue
+        u = (float(v[i, 0]), float(v[i, 1]))
+        for j, s in enumerate(items):
+            if s is None:
+                continue
+            h = fc.shape_cast(q, u, s, (0.0, 0.0), float(limit[i]))
+            if h is not None and (item[i] < 0 or h.t < t[i]):
+                hit[i], t[i], point[i], normal[i], item[i] = True, h.t, h.point, h.normal, j
+    return hit, t, point, normal, item
+
+
+def assert_casts(fc, got, want):
+    assert isinstance(got, fc.IndexCastArray)
+    n = len(want[0])
+    for name, g, w in zip(got._fields, got, want):
+        assert g.shape[0] == n and g.dtype == w.dtype, name
+        bad = np.flatnonzero(~(g == w).reshape(n, -1).all(axis=1))
+        assert len(bad) == 0, (name, bad[:5], g[bad[:5]], w[bad[:5]], got.item[bad[:5]],
+                               want[4][bad[:5]])
+
+
+def cast_sets(fc, rng, n, lo, hi, size):
+    """(shapes, velocities, max_t) batches: every kind (a row that is no shape among
+    them), velocities across the scene with zero, non-finite and axis rows, limits."""
+    span = hi - lo
+    out = []
+    for qa in query_arrays(fc, rng, n, lo, hi, size):
+        v = rng.uniform(-span, span, (n, 2))
+        v[::5, 0] = 0.0
+        v[1::5, 1] = 0.0
+        if n > 3:
+            v[3] = [np.nan, 1.0]
+            v[2] = 0.0
+        t = rng.uniform(0, 1.5, n)
+        t[::3] = INF
+        out.append((qa, v, t))
+    q = row_shapes(out[0][0])
+    out.append((out[0][0], (span / 2, 0.0), 1.0))             # one velocity for every row
+    if q[0] is not None:
+        out.append((q[0], rng.uniform(-span, span, (n, 2)), 1.0))  # one shape, many moves
+        out.append((q[0], (0.0, -span), 1.0))                  # one of each: one row
+    return out
+
+
+def check_cast_scene(fc, idx, arrays, sets):
+    hits = []
+    for shapes, v, t in sets:
+        got = idx.cast(shapes, v, t)
+        rows = row_shapes(shapes) if not isinstance(shapes, fc._shape) else None
+        if rows is None:
+            n = len(got.t)
+            rows = [shapes] * n
+        assert_casts(fc, got, brute_cast(fc, arrays, rows, v, t))
+        hits.append(got)
+    return hits
+
+
+@pytest.mark.parametrize("mix", MIXES)
+def test_cast_equals_brute_force(fc, mix):
+    # a sparse scene (about 1 item in 20 of the square) and small moving shapes, so
+    # that casts start apart, touch later, or miss
+    arg, arrays = scene_mixed(fc, mix, seed=MIXES.index(mix), n=pick(fc, 24, 200))
+    idx = fc.ShapeIndex(arg)
+    rng = np.random.default_rng(300 + MIXES.index(mix))
+    hits = check_cast_scene(fc, idx, arrays, cast_sets(fc, rng, pick(fc, 6, 25), 0.0, 30.0, 0.5))
+    every = np.concatenate([h.t for h in hits])
+    assert (every == 0.0).any() and (every == INF).any() and ((every > 0) & (every < INF)).any()
+    assert len(hits[-1].t) == 1    # every argument single: one row
+
+
+@pytest.mark.parametrize("name", sorted(ADVERSARIAL))
+def test_cast_adversarial_scene_equals_brute_force(fc, name):
+    rng = np.random.default_rng(50 + sorted(ADVERSARIAL).index(name))
+    arrays, lo, hi, size, _, _ = ADVERSARIAL[name](fc, rng)
+    idx = fc.ShapeIndex(arrays)
+    check_cast_scene(fc, idx, arrays, cast_sets(fc, rng, pick(fc, 4, 12), lo, hi, size))
+
+
+def test_cast_ties_go_to_the_lower_item(fc):
+    balls = fc.CircleArray([[5, 0, 1], [5, 0, 1]])
+    box = fc.AABBArray([[4, -1, 6, 1]])
+    for arrays in ([balls, box], [box, balls]):
+        idx = fc.ShapeIndex(arrays)
+        # a unit circle from the origin meets all three at t = 3: item 0, whichever
+        h = idx.cast(fc.Circle(0, 0, 1), (1, 0), 10)
+        assert h.item.tolist() == [0] and h.t.tolist() == [3.0]
+        # already touching all three: t = 0, the lowest item
+        h = idx.cast(fc.Circle(5, 0, 0.5), (1, 0), 10)
+        assert h.item.tolist() == [0] and h.t.tolist() == [0.0]
+    # two equal boxes side by side: the first touched at the same t is the lower item
+    idx = fc.ShapeIndex(fc.AABBArray([[3, 0, 4, 1], [3, -1, 4, 0]]))
+    h = idx.cast(fc.Segment(0, -0.5, 0, 0.5), (1, 0), 10)
+    assert h.item.tolist() == [0] and h.t.tolist() == [3.0] and h.normal.tolist() == [[1.0, 0.0]]
+
+
+def test_cast_after_refit_and_pickle(fc):
+    rng = np.random.default_rng(17)
+    n = pick(fc, 6, 200)
+    arrays = [random_array(fc, rng, kind, n, F32 if m % 2 else F64) for m, kind in enumerate(KINDS)]
+    idx = fc.ShapeIndex(arrays)
+    sets = cast_sets(fc, rng, pick(fc, 4, 20), 0.0, 30.0, 3.0)
+    check_cast_scene(fc, idx, arrays, sets)
+    _move(fc, arrays, rng, (40.0, 0.0))
+    idx.refit()
+    sets = cast_sets(fc, rng, pick(fc, 4, 20), 0.0, 70.0, 3.0)
+    check_cast_scene(fc, idx, arrays, sets)
+    again = pickle.loads(pickle.dumps(idx))
+    for shapes, v, t in sets[:3]:
+        a, b = idx.cast(shapes, v, t), again.cast(shapes, v, t, workers=2)
+        for x, y in zip(a, b):
+            assert x.tobytes() == y.tobytes()
+
+
+def test_cast_bad_arguments_are_named(fc):
+    idx = fc.ShapeIndex(fc.CircleArray([[5, 0, 1]]))
+    q = fc.CircleArray([[0, 0, 1], [0, 3, 1]])
+    with pytest.raises(TypeError, match="shapes"):
+        idx.cast("circle", (1, 0))
+    with pytest.raises(ValueError, match="velocities"):
+        idx.cast(q, np.zeros((3, 2)))
+    with pytest.raises((TypeError, ValueError), match="velocities"):
+        idx.cast(q, (np.nan, 0))
+    with pytest.raises(ValueError, match="max_t"):
+        idx.cast(q, (1, 0), -1.0)
+    with pytest.raises(ValueError, match="max_t"):
+        idx.cast(q, (1, 0), np.ones(5))
+    with pytest.raises((TypeError, ValueError), match="workers"):
+        idx.cast(q, (1, 0), workers=0)

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DESIGN = ROOT / "docs" / "design.md"
 SRC = ROOT / "src" / "fastcol"
 QUERIES = {"collide", "distance", "closest_points", "contact", "raycast", "time_of_impact",
-           "point_query", "contains"}
+           "shape_cast", "point_query", "contains"}
 
 
 def table_rows():

@@ -181,6 +181,11 @@ class RayHit(NamedTuple):
     point: _Point
     normal: _Point
 
+class CastHit(NamedTuple):
+    t: float
+    point: _Point
+    normal: _Point
+
 class PointQuery(NamedTuple):
     point: _Point
     distance: float
@@ -199,7 +204,20 @@ class RayHitArray(NamedTuple):
     point: NDArray[_Float]
     normal: NDArray[_Float]
 
+class CastHitArray(NamedTuple):
+    hit: NDArray[np.bool_]
+    t: NDArray[_Float]
+    point: NDArray[_Float]
+    normal: NDArray[_Float]
+
 class IndexHitArray(NamedTuple):
+    hit: NDArray[np.bool_]
+    t: NDArray[np.float64]
+    point: NDArray[np.float64]
+    normal: NDArray[np.float64]
+    item: NDArray[np.int64]
+
+class IndexCastArray(NamedTuple):
     hit: NDArray[np.bool_]
     t: NDArray[np.float64]
     point: NDArray[np.float64]
@@ -231,6 +249,10 @@ class ShapeIndex:
         max_t: float | NDArray[Any] = ..., workers: int | None = None, *,
         categories: _FilterLike = None, masks: _FilterLike = None, groups: _FilterLike = None,
     ) -> IndexHitArray: ...
+    def cast(
+        self, shapes: _AnyShape | _AnyArray, velocities: _PointLike | NDArray[Any],
+        max_t: float | NDArray[Any] = 1.0, workers: int | None = None,
+    ) -> IndexCastArray: ...
     def nearest(
         self, shapes_or_points: _AnyShape | _AnyArray | _PointLike | NDArray[Any], k: int = 1,
         max_distance: float = ..., workers: int | None = None, *,
@@ -311,6 +333,16 @@ def time_of_impact(
     a: _AnyShape | _AnyArray, velocity_a: ArrayLike, b: _AnyShape | _AnyArray,
     velocity_b: ArrayLike, max_t: ArrayLike = 1.0, workers: int = 1,
 ) -> NDArray[_Float]: ...
+@overload
+def shape_cast(
+    a: _AnyShape, velocity_a: _PointLike, b: _AnyShape, velocity_b: _PointLike,
+    max_t: float = 1.0, workers: int = 1,
+) -> CastHit | None: ...
+@overload
+def shape_cast(
+    a: _AnyShape | _AnyArray, velocity_a: ArrayLike, b: _AnyShape | _AnyArray,
+    velocity_b: ArrayLike, max_t: ArrayLike = 1.0, workers: int = 1,
+) -> CastHitArray: ...
 
 # ------------------------------------------------------------------------ mass
 

@@ -263,6 +263,31 @@ class RayHitArray(NamedTuple):
     normal: np.ndarray
 
 
+class CastHitArray(NamedTuple):
+    """The shape casts of a batch, one row per pair (``shape_cast`` over arrays).
+
+    Where ``hit[i]`` is True the row holds the scalar ``CastHit`` (``t``, ``point``,
+    ``normal``).  Rows without a hit (and rows that are no shape, a velocity that is
+    not finite, a negative or NaN ``max_t``) hold ``t = inf`` and zero point and
+    normal, as in ``RayHitArray``.
+
+    Examples
+    --------
+    >>> import fastcol as fc, numpy as np
+    >>> h = fc.shape_cast(fc.Circle(0, 0, 1), (1, 0),
+    ...                   fc.CircleArray([[10, 0, 1], [0, 5, 1]]), (-1, 0), max_t=10)
+    >>> h.hit, h.t
+    (array([ True, False]), array([ 4., inf]))
+    >>> h.point[0], h.normal[0]
+    (array([5., 0.]), array([1., 0.]))
+    """
+
+    hit: np.ndarray
+    t: np.ndarray
+    point: np.ndarray
+    normal: np.ndarray
+
+
 class PointQueryArray(NamedTuple):
     """The point queries of a batch, one row per point (``point_query`` over arrays).
 
@@ -305,6 +330,11 @@ def rayhit_result(n, dtype):
         np.zeros((n, 2), dtype=dtype),
         np.zeros((n, 2), dtype=dtype),
     )
+
+
+def casthit_result(n, dtype):
+    """A CastHitArray of ``n`` rows, all "no hit", to be filled row by row."""
+    return CastHitArray(*rayhit_result(n, dtype))
 
 
 def _vector(value, name, lengths, dtypes, check):
@@ -379,14 +409,15 @@ def ray_args(shape, origins, directions, max_t, shape_type):
 
 
 def is_sweep_batch(a, velocity_a, b, velocity_b, max_t) -> bool:
-    """Whether a time_of_impact call involves arrays."""
+    """Whether a time_of_impact (or shape_cast) call involves arrays."""
     return (isinstance(a, _ARRAY_TYPES) or isinstance(b, _ARRAY_TYPES)
             or has_rows(velocity_a, velocity_b)
             or (isinstance(max_t, np.ndarray) and max_t.ndim >= 1))
 
 
 def sweep_args(a, velocity_a, b, velocity_b, max_t, shape_type):
-    """``(n, dtype, velocity_a, velocity_b, limits)`` of a batch time_of_impact."""
+    """``(n, dtype, velocity_a, velocity_b, limits)`` of a batch time_of_impact (or
+    shape_cast)."""
     from ._validate import as_point
 
     lengths, dtypes = [], []

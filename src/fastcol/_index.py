@@ -45,6 +45,31 @@ class IndexHitArray(NamedTuple):
     item: np.ndarray
 
 
+class IndexCastArray(NamedTuple):
+    """The first item each moving shape touches among those of a ``ShapeIndex`` (``cast``).
+
+    ``hit``, ``t``, ``point`` and ``normal`` are those of ``CastHitArray`` for the item
+    touched first (``normal`` from the moving shape towards the item); ``item[i]`` is
+    its item number (``-1`` where the shape touches nothing, with ``t = inf`` and zero
+    point and normal).  Always float64.  Unpacks like a tuple:
+    ``hit, t, point, normal, item = h``.
+
+    Examples
+    --------
+    >>> import numpy as np, fastcol as fc
+    >>> walls = fc.SegmentArray([[5, -5, 5, 5], [8, -5, 8, 5]])
+    >>> h = fc.ShapeIndex(walls).cast(fc.Circle(0, 0, 1), np.array([[1.0, 0.0], [-1.0, 0.0]]), max_t=10)
+    >>> h.item, h.t
+    (array([ 0, -1]), array([ 4., inf]))
+    """
+
+    hit: np.ndarray
+    t: np.ndarray
+    point: np.ndarray
+    normal: np.ndarray
+    item: np.ndarray
+
+
 class ShapeIndex:
     """A bounding-volume hierarchy over the rows of shape arrays, for scene queries.
 
@@ -77,7 +102,7 @@ class ShapeIndex:
     query skips an item before its exact test unless ``categories[q] & masks[item]``
     and ``categories[item] & masks[q]`` are both non-zero, and skips it when
     ``groups[q] == groups[item] != 0``; ``q``'s filters are the query array's (`query`,
-    `nearest` of shapes) or the ``categories=``, ``masks=``, ``groups=`` given to
+    `cast`, `nearest` of shapes) or the ``categories=``, ``masks=``, ``groups=`` given to
     `raycast` and to `nearest` of points or of one shape.  Without filters on either
     side nothing is skipped.
 
@@ -277,6 +302,55 @@ class ShapeIndex:
         if filters is None:
             return IndexHitArray(*self._tree.raycast(o, d, t, n, nworkers))
         return IndexHitArray(*self._tree.raycast(o, d, t, n, nworkers, filters))
+
+    def cast(self, shapes, velocities, max_t=1.0, workers=None):
+        """The first item each moving shape touches (the items static).
+
+        Parameters
+        ----------
+        shapes : shape or shape array
+            The moving shapes (a shape stands for every row).
+        velocities : (x, y) pair or (N, 2) array_like of floats
+            Each shape's displacement per unit of time.
+        max_t : float or (N,) array_like, default 1.0
+            Latest time accepted (>= 0; inf allowed).
+        workers : int, optional
+            Threads to split the shapes over (default: the index's).
+
+        Returns
+        -------
+        IndexCastArray
+            ``(hit, t, point, normal, item)`` of the least ``t`` over every item, as
+            ``shape_cast(shape, velocity, item, (0, 0), max_t)`` gives it; two items
+            touched at the same ``t``: the lower item number.  float64, one row per
+            shape (one row when every argument is a single value).  A row that is no
+            shape, a velocity that is not finite, or a negative or NaN ``max_t``
+            touches nothing.  Items that the filters of ``shapes`` rule out are passed
+            through (see the class's Notes); a single shape has no filter.
+
+        Examples
+        --------
+        >>> import fastcol as fc
+        >>> idx = fc.ShapeIndex([fc.AABBArray([[4, -1, 6, 1]]), fc.SegmentArray([[3, -5, 3, 5]])])
+        >>> h = idx.cast(fc.CircleArray([[0, 0, 1], [0, 9, 1]]), (1, 0), max_t=10)
+        >>> h.item, h.t, h.point[0], h.normal[0]
+        (array([ 1, -1]), array([ 2., inf]), array([3., 0.]), array([1., 0.]))
+        """
+        nworkers = self._check(workers)
+        lengths, dtypes = [], []
+        if isinstance(shapes, self._shape_type):
+            shapes = self._one_row(shapes)
+        elif not _batch.is_array(shapes):
+            raise _batch.operand_error(shapes, "shapes")
+        else:
+            lengths.append(("shapes", len(shapes)))
+        v = _batch._vector(velocities, "velocities", lengths, dtypes, as_point)
+        t = _batch._limit(max_t, "max_t", lengths, dtypes)
+        n = _batch._length(lengths) if lengths else 1
+        if len(shapes) != n:
+            # one shape for every row of the velocities or limits
+            shapes = shapes[np.zeros(n, dtype=np.int64)]
+        return IndexCastArray(*self._tree.cast(shapes, v, t, nworkers))
 
     def nearest(self, shapes_or_points, k=1, max_distance=math.inf, workers=None, *,
                 categories=None, masks=None, groups=None):

@@ -15,10 +15,10 @@ from .arrays import (
     SegmentArray,
 )
 from .entries import accelerate
-from .records import Closest, Contact, PointQuery, RayHit
+from .records import CastHit, Closest, Contact, PointQuery, RayHit
 from .._ref.records import MassData  # one named tuple for both backends: not a hot path
-from .._batch import ContactArray, PointQueryArray, RayHitArray
-from .._index import IndexHitArray
+from .._batch import CastHitArray, ContactArray, PointQueryArray, RayHitArray
+from .._index import IndexCastArray, IndexHitArray
 from .shapes import AABB, OBB, Capsule, Circle, Polygon, Segment
 
 NAME = "compiled"

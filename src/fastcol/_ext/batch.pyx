@@ -41,7 +41,7 @@ from .queries cimport (
     view_of,
 )
 from .pool cimport run_rows, slots_for
-from .sweeps cimport ray_unframed, raycast_view, toi_views
+from .sweeps cimport cast_views, ray_unframed, raycast_view, toi_views
 from .shapes cimport AABB_KIND, CAPSULE, CIRCLE, OBB_KIND, POLYGON, SEGMENT, Shape
 
 import numpy as np
@@ -61,6 +61,7 @@ cdef enum:
     CONTACT = 3
     RAYCAST = 4
     SWEEP = 5
+    CAST = 6
 
 
 cdef bint load_row(Side* s, const floating* row, Py_ssize_t i) noexcept nogil:
@@ -1135,6 +1136,29 @@ cdef void _sweep_loop(Side* a, Side* b, const floating* da, const floating* db,
         res[i] = <floating>(NAN if toi < 0.0 else toi)
 
 
+cdef void _cast_loop(Side* a, Side* b, const floating* da, const floating* db,
+                     const double* va, Py_ssize_t sa, const double* vb, Py_ssize_t sb,
+                     const double* lim, Py_ssize_t sl, Py_ssize_t start, Py_ssize_t stop,
+                     unsigned char* hit, floating* t, floating* point,
+                     floating* normal) noexcept nogil:
+    # rows start..stop of shape_cast: _sweep_loop's rows, a CastHitArray's fields
+    cdef Py_ssize_t i
+    cdef double vax, vay, vbx, vby, limit
+    cdef double out[5]
+    cdef bint ok
+    for i in range(start, stop):
+        vax = va[i * sa]
+        vay = va[i * sa + 1]
+        vbx = vb[i * sb]
+        vby = vb[i * sb + 1]
+        limit = lim[i * sl]
+        ok = a.fixed or load_row(a, da + i * a.width, i)
+        ok = (b.fixed or load_row(b, db + i * b.width, i)) and ok
+        _ray_out(ok and _finite2(vax, vay) and _finite2(vbx, vby) and limit >= 0.0
+                 and cast_views(&a.view, vax, vay, &b.view, vbx, vby, limit, out),
+                 out, i, hit, t, point, normal)
+
+
 cdef class Buffers:
     # a call's arrays, held until the end: two per polygon operand (vertices and
     # counts), one per other operand, and the outputs; a batch primitive holds up to
@@ -1272,6 +1296,17 @@ cdef void _job_rows(void* ctx, int slot, Py_ssize_t start, Py_ssize_t stop) noex
                                 <const double*>r.db, r.vec[0], r.vstep[0],
                                 r.vec[1], r.vstep[1], r.lim, r.lstep,
                                 start, stop, <double*>r.dist)
+    elif r.query == CAST:
+        if r.f32:
+            _cast_loop[float](&a, &b, <const float*>r.da, <const float*>r.db,
+                              r.vec[0], r.vstep[0], r.vec[1], r.vstep[1], r.lim,
+                              r.lstep, start, stop, r.hit, <float*>r.dist,
+                              <float*>r.pa, <float*>r.pb)
+        else:
+            _cast_loop[double](&a, &b, <const double*>r.da, <const double*>r.db,
+                               r.vec[0], r.vstep[0], r.vec[1], r.vstep[1], r.lim,
+                               r.lstep, start, stop, r.hit, <double*>r.dist,
+                               <double*>r.pa, <double*>r.pb)
     elif r.query == COLLIDE:
         if r.f32:
             _collide_rows[float](&a, &b, <const float*>r.da,
@@ -1360,7 +1395,7 @@ cdef object _BOOL = np.dtype(bool)
 
 # the fewest rows of a pool block, by query: a block should take microseconds (a
 # contact row takes 60-400 ns, a collide of circles a few)
-cdef Py_ssize_t[6] _GRAIN = [1024, 1024, 256, 64, 128, 64]
+cdef Py_ssize_t[7] _GRAIN = [1024, 1024, 256, 64, 128, 64, 64]
 
 
 cdef inline void _start(_Job job, Py_ssize_t n, object workers) except *:
@@ -1513,6 +1548,27 @@ def time_of_impact(a, velocity_a, b, velocity_b, max_t, workers):
     job.r.dist = job.address(res, True)
     _start(job, n, workers)
     return res
+
+
+def shape_cast(a, velocity_a, b, velocity_b, max_t, workers):
+    """``CastHitArray`` row by row (see fastcol._ref.batch.shape_cast)."""
+    if workers is not 1:
+        _batch.check_workers(workers)
+    n, dtype, va, vb, lim = _batch.sweep_args(a, velocity_a, b, velocity_b, max_t, Shape)
+    hit = np.empty(n, dtype=_BOOL)
+    t = np.empty(n, dtype=dtype)
+    point = np.empty((n, 2), dtype=dtype)
+    normal = np.empty((n, 2), dtype=dtype)
+    cdef _Job job = _job(CAST, a, b, dtype)
+    _rows(job, 0, va)
+    _rows(job, 1, vb)
+    _limits(job, lim)
+    job.r.hit = <unsigned char*>job.address(hit, True)
+    job.r.dist = job.address(t, True)
+    job.r.pa = job.address(point, True)
+    job.r.pb = job.address(normal, True)
+    _start(job, n, workers)
+    return _batch.CastHitArray(hit, t, point, normal)
 
 # --------------------------------------------------------------- geometry primitives
 

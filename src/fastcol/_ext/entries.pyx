@@ -24,7 +24,7 @@ from .geometry cimport (
 )
 from .queries cimport closest_points_pair, collide_pair, distance_pair
 from .shapes cimport is_shape
-from .sweeps cimport raycast_one, toi_pair
+from .sweeps cimport cast_pair, raycast_one, toi_pair
 
 import inspect
 import sys
@@ -102,6 +102,17 @@ cdef object _time_of_impact(PyObject* general, PyObject** args, Py_ssize_t nargs
     return (<object>general)(a, velocity_a, b, velocity_b, max_t)
 
 
+cdef object _shape_cast(PyObject* general, PyObject** args, Py_ssize_t nargs):
+    cdef object a = <object>args[0]
+    cdef object velocity_a = <object>args[1]
+    cdef object b = <object>args[2]
+    cdef object velocity_b = <object>args[3]
+    cdef object max_t = <object>args[4] if nargs == 5 else _UNIT_TIME
+    if is_shape(a) and is_shape(b) and _points(velocity_a, velocity_b, max_t, None):
+        return cast_pair(a, velocity_a, b, velocity_b, max_t)
+    return (<object>general)(a, velocity_a, b, velocity_b, max_t)
+
+
 # --------------------------------------------------------------- the primitives
 
 cdef object _closest_point_on_segment(PyObject* general, PyObject** args, Py_ssize_t nargs):
@@ -176,6 +187,9 @@ cdef fc_fast_fn _fast_of(str name, Py_ssize_t* lo, Py_ssize_t* hi):
     if name == "time_of_impact":
         lo[0], hi[0] = 4, 5
         return _time_of_impact
+    if name == "shape_cast":
+        lo[0], hi[0] = 4, 5
+        return _shape_cast
     lo[0] = hi[0] = 3
     if name == "closest_point_on_segment":
         return _closest_point_on_segment

@@ -55,7 +55,7 @@ from .filters cimport Filter, FilterRows, filter_of, filter_rows, passes
 from .pool cimport run_rows, slots_for
 from .queries cimport View, closest_views, collide_views
 from .shapes cimport AABB_KIND, OBB_KIND, POLYGON
-from .sweeps cimport raycast_view
+from .sweeps cimport cast_views, raycast_view
 
 cdef extern from "fc_prefetch.h":
     void prefetch "FC_PREFETCH" (const void* p) noexcept nogil
@@ -775,6 +775,36 @@ cdef inline double _entry(const double* b, const double* ray, double limit) noex
     return lo if lo <= hi else INFINITY
 
 
+cdef inline double _swept_entry(const double* b, const double* qb, double vx, double vy,
+                                double limit) noexcept nogil:
+    # a lower bound of the least t in [0, limit] at which box qb moved by t v meets
+    # box b (b grown by qb's half extents, slab-tested along v: _entry of the swept
+    # box, each slab's times from qb's far and near sides), or INFINITY when it does
+    # not for any such t
+    cdef double lo = 0.0, hi = limit, t0, t1, t, v
+    cdef int a
+    if not b[0] <= b[2]:
+        return INFINITY
+    for a in range(2):
+        v = vx if a == 0 else vy
+        if v == 0.0:
+            if not (b[a] <= qb[a + 2] and qb[a] <= b[a + 2]):
+                return INFINITY
+            continue
+        t0 = (b[a] - qb[a + 2]) / v
+        t1 = (b[a + 2] - qb[a]) / v
+        if t0 > t1:
+            t = t0
+            t0 = t1
+            t1 = t
+        # outwards: the exact times lie within two roundings of these
+        t0 = t0 * (1.0 - WIDEN) if t0 > 0.0 else t0 * (1.0 + WIDEN)
+        t1 = t1 * (1.0 + WIDEN) if t1 > 0.0 else t1 * (1.0 - WIDEN)
+        lo = max(lo, t0)
+        hi = min(hi, t1)
+    return lo if lo <= hi else INFINITY
+
+
 cdef inline double _gap(const double* a, const double* b) noexcept nogil:
     # a lower bound of the distance between anything in box a and anything in box b
     cdef double dx = max(max(a[0] - b[2], b[0] - a[2]), 0.0)
@@ -803,7 +833,8 @@ cdef struct QueryJob:
     double* dist            # (N, k)
     Py_ssize_t k
     double limit            # max_distance
-    # RAY: origins, directions and max_t (a step of 0: one value for every row), outputs
+    # RAY: origins, directions and max_t (a step of 0: one value for every row), outputs;
+    # CAST: the velocities in org (so) and max_t, the same outputs
     const double* org
     const double* dirs
     const double* lim
@@ -823,6 +854,7 @@ cdef enum:
     COLLIDE = 0
     NEAREST = 1
     RAY = 2
+    CAST = 3
 
 
 cdef inline bint _add(Found* f, long long i, long long item) noexcept nogil:
@@ -1039,6 +1071,71 @@ cdef void _ray_row(const Scene* sc, Side* it, const QueryJob* job, Py_ssize_t r,
         job.normal[2 * i] = job.normal[2 * i + 1] = 0.0
 
 
+cdef void _cast_row(const Scene* sc, Side* q, Side* it, const QueryJob* job,
+                    bint loaded, Py_ssize_t i) noexcept nogil:
+    # row i of cast (its shape loaded in q when loaded): the first item it touches,
+    # nodes visited by the entry time of its swept box
+    cdef long long stack[STACK]
+    cdef double bound[STACK]
+    cdef double qb[4]
+    cdef double out[5]
+    cdef double best[5]
+    cdef double vx, vy, limit, e
+    cdef long long node, s, item, child, found = -1
+    cdef int top = 1
+    cdef const Filter* qf = &job.qfilt[i * job.qstep] if job.qfilt != NULL else NULL
+    vx = job.org[i * job.so]
+    vy = job.org[i * job.so + 1]
+    limit = job.lim[i * job.sl]
+    best[0] = limit
+    if loaded and _finite2(vx, vy) and limit >= 0.0:
+        view_box(&q.view, qb)
+        stack[0] = 0
+        bound[0] = _swept_entry(sc.nodes[0].box, qb, vx, vy, limit)
+        while top > 0:
+            top -= 1
+            # a box reached after the best hit cannot hold a first hit (at the same
+            # t, a lower item still can); INFINITY: the sweep misses the box
+            if not (bound[top] <= best[0] and bound[top] < INFINITY):
+                continue
+            node = stack[top]
+            if sc.nodes[node].count == 0:
+                child = sc.nodes[node].first
+                top = _push_nearer(stack, bound, top, child,
+                                   _swept_entry(sc.nodes[child].box, qb, vx, vy, best[0]),
+                                   _swept_entry(sc.nodes[child + 1].box, qb, vx, vy, best[0]))
+                continue
+            for s in range(sc.nodes[node].first, sc.nodes[node].first + sc.nodes[node].count):
+                e = _swept_entry(&sc.ibox[4 * s], qb, vx, vy, best[0])
+                if not (e <= best[0] and e < INFINITY):
+                    continue
+                item = sc.order[s]
+                if qf != NULL and not passes(qf, &sc.filt[s * sc.fstep]):
+                    continue  # ruled out by the filters
+                if not (_load_slot(sc, it, s)
+                        and cast_views(&q.view, vx, vy, &it.view, 0.0, 0.0, limit, out)):
+                    continue
+                if found < 0 or out[0] < best[0] or (out[0] == best[0] and item < found):
+                    found = item
+                    best[0] = out[0]
+                    best[1] = out[1]
+                    best[2] = out[2]
+                    best[3] = out[3]
+                    best[4] = out[4]
+    job.items[i] = found
+    job.hit[i] = found >= 0
+    if found >= 0:
+        job.t[i] = best[0]
+        job.point[2 * i] = best[1]
+        job.point[2 * i + 1] = best[2]
+        job.normal[2 * i] = best[3]
+        job.normal[2 * i + 1] = best[4]
+    else:
+        job.t[i] = INFINITY
+        job.point[2 * i] = job.point[2 * i + 1] = 0.0
+        job.normal[2 * i] = job.normal[2 * i + 1] = 0.0
+
+
 cdef void* _gather_rows(QueryJob* job, Py_ssize_t n) noexcept nogil:
     # the query rows (rays) copied in the order of job.perm, and the job set to read
     # the copy: answering them nearby first otherwise reads them scattered in memory,
@@ -1100,6 +1197,8 @@ cdef void _query_rows(void* ctx, int slot, Py_ssize_t start, Py_ssize_t stop) no
         r = pos if job.gathered else i
         if job.query == RAY:
             _ray_row(job.sc, &it, job, r, i)
+        elif job.query == CAST:
+            _cast_row(job.sc, &q, &it, job, _load(&job.q, &q, r), i)
         elif _load(&job.q, &q, r):
             qf = &job.qfilt[i * job.qstep] if job.qfilt != NULL else NULL
             if job.query == COLLIDE:
@@ -1569,6 +1668,43 @@ cdef class Tree:
             try:
                 qfilt = self._query_filters(&job, filters, n)
                 self._run(&job, &sc, n, 64, slots_for(workers))
+            finally:
+                free(sc.src)
+                free(qfilt)
+        finally:
+            self._leave(False)
+        return hit, t, point, normal, item
+
+    def cast(self, shapes, velocities, max_t, workers):
+        """``(hit, t, point, normal, item)``: the first item each row of shapes, moving
+        with its velocity (the items static), touches."""
+        cdef Scene sc
+        cdef QueryJob job
+        cdef Buffers held, qheld = Buffers.__new__(Buffers)
+        cdef Filter* qfilt = NULL
+        n = len(shapes)
+        hit = np.zeros(n, dtype=bool)
+        t = np.full(n, np.inf)
+        point = np.zeros((n, 2))
+        normal = np.zeros((n, 2))
+        item = np.full(n, -1, dtype=np.int64)
+        job.query = CAST
+        job.org = <const double*>qheld.address(velocities, False)
+        job.lim = <const double*>qheld.address(max_t, False)
+        job.so = 0 if velocities.shape[0] == 1 else 2
+        job.sl = 0 if max_t.shape[0] == 1 else 1
+        job.hit = <unsigned char*>qheld.address(hit, True)
+        job.t = <double*>qheld.address(t, True)
+        job.point = <double*>qheld.address(point, True)
+        job.normal = <double*>qheld.address(normal, True)
+        job.items = <long long*>qheld.address(item, True)
+        self._enter(False)
+        try:
+            held = self._scene(&sc)
+            try:
+                _source(qheld, &job.q, shapes, 0)
+                qfilt = self._query_filters(&job, shapes._filters(), n)
+                self._run(&job, &sc, n, 32, slots_for(workers))
             finally:
                 free(sc.src)
                 free(qfilt)

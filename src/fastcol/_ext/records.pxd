@@ -32,3 +32,11 @@ cdef class PointQuery:
 
 
 cdef PointQuery make_pointquery(double px, double py, double dist, double nx, double ny)
+
+
+cdef class CastHit:
+    cdef double t, px, py, nx, ny
+    cdef tuple _tuple(self)
+
+
+cdef CastHit make_casthit(double t, double px, double py, double nx, double ny)

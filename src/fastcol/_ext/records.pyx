@@ -413,3 +413,100 @@ cdef class PointQuery:
     def __repr__(self):
         return (f"PointQuery(point={self.point!r}, distance={self.dist!r}, "
                 f"normal={self.normal!r})")
+
+
+# -------------------------------------------------------------------- shape casts
+
+cdef CastHit _spare_casthit = None
+
+
+cdef CastHit make_casthit(double t, double px, double py, double nx, double ny):
+    global _spare_casthit
+    cdef CastHit r
+    if FASTCOL_SPARE_RECORDS:
+        if fastcol_sole(<PyObject*>_spare_casthit):
+            r = _spare_casthit
+        else:
+            r = CastHit.__new__(CastHit)
+            _spare_casthit = r
+    else:
+        r = CastHit.__new__(CastHit)
+    r.t = t
+    r.px = px
+    r.py = py
+    r.nx = nx
+    r.ny = ny
+    return r
+
+
+@cython.freelist(32)
+@cython.final
+cdef class CastHit:
+    """CastHit(t, point, normal)
+--
+
+    Where two translating shapes first touch, from ``shape_cast``.
+
+    ``t`` is ``time_of_impact``'s time; ``point`` is where the moved shapes touch at
+    ``t``; ``normal`` is the unit normal there from ``a`` towards ``b`` (for shapes
+    already colliding, ``t == 0.0`` with ``contact``'s normal and point).  Unpacks,
+    indexes and compares like the tuple ``(t, point, normal)``.
+
+    Examples
+    --------
+    >>> import fastcol as fc
+    >>> t, point, normal = fc.shape_cast(fc.Circle(0, 0, 1), (1, 0), fc.Circle(4, 0, 1), (0, 0), max_t=5)
+    >>> t, point, normal
+    (2.0, (3.0, 0.0), (1.0, 0.0))
+    """
+
+    _fields = ("t", "point", "normal")
+
+    def __init__(self, t, point, normal):
+        self.t = as_finite(t, "t")
+        self.px, self.py = as_point(point, "point")
+        self.nx, self.ny = as_point(normal, "normal")
+
+    @property
+    def t(self):
+        return self.t
+
+    @property
+    def point(self):
+        return (self.px, self.py)
+
+    @property
+    def normal(self):
+        return (self.nx, self.ny)
+
+    cdef tuple _tuple(self):
+        return (self.t, (self.px, self.py), (self.nx, self.ny))
+
+    # the tuple behaviour (as the records above; _tuple_of does not list this one)
+    def _asdict(self):
+        return dict(zip(self._fields, self._tuple()))
+
+    def __len__(self):
+        return 3
+
+    def __getitem__(self, index):
+        return self._tuple()[index]
+
+    def __iter__(self):
+        return iter(self._tuple())
+
+    def __richcmp__(self, other, int op):
+        if type(other) is CastHit:
+            return PyObject_RichCompare(self._tuple(), (<CastHit>other)._tuple(), op)
+        if isinstance(other, tuple):
+            return PyObject_RichCompare(self._tuple(), other, op)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash(self._tuple())
+
+    def __reduce__(self):
+        return (type(self), self._tuple())
+
+    def __repr__(self):
+        return f"CastHit(t={self.t!r}, point={self.point!r}, normal={self.normal!r})"

@@ -32,6 +32,8 @@ cdef bint raycast_view(const View* v, double px, double py, double dx, double dy
                        double limit, double* out) noexcept nogil
 cdef double toi_views(const View* a, double vax, double vay, const View* b, double vbx,
                       double vby, double limit) noexcept nogil
+cdef bint cast_views(const View* a, double vax, double vay, const View* b, double vbx,
+                     double vby, double limit, double* out) noexcept nogil
 
 
 # box faces in the order of the vertex ring
@@ -352,3 +354,4 @@ cdef inline bint ray_unframed(bint circle, double px, double py, double dx, doub
 # one shape object or pair (checked by the caller: entries' C entry, the defs)
 cdef object raycast_one(object shape, object origin, object direction, object max_t)
 cdef object toi_pair(object a, object velocity_a, object b, object velocity_b, object max_t)
+cdef object cast_pair(object a, object velocity_a, object b, object velocity_b, object max_t)

@@ -1,4 +1,4 @@
-"""Moving things: raycast and time_of_impact (compiled twin of fastcol._ref.sweeps).
+"""Moving things: raycast, time_of_impact and shape_cast (compiled twin of fastcol._ref.sweeps).
 
 The reference documents the method and the decisions; the two are mirrored operation
 for operation, so their float64 results are bit-identical.  Scalar queries keep the
@@ -9,6 +9,7 @@ from libc.math cimport INFINITY, NAN, fabs, frexp, isinf, ldexp, sqrt
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy
 
+from .contacts cimport Hit, contact_views
 from .geometry cimport (
     SegClosest,
     closest_on_segment,
@@ -39,7 +40,7 @@ from .queries cimport (
     view_origin,
     views_swapped,
 )
-from .records cimport make_rayhit
+from .records cimport make_casthit, make_rayhit
 from .shapes cimport AABB_KIND, CIRCLE, OBB_KIND, SEGMENT, Shape, is_shape
 from .validate cimport point
 
@@ -519,17 +520,40 @@ cdef inline int _cast(double qx, double qy, double vx, double vy, bint is_round,
     return ray_ring(qx, qy, vx, vy, cv, out, &face, True)
 
 
-cdef inline double _keep(double best, int st, double t) noexcept nogil:
+cdef struct Win:
+    # the vertex whose ray gave a sweep's least t first: side 1 for b's (along +v,
+    # against a), -1 for a's (along -v, against b); shape_cast's feature
+    double qx, qy
+    int side
+
+
+cdef struct Sweep:
+    # a sweep's hit after 0.0, as shape_cast places it: the canonical pair p, q
+    # (swapped: q is the caller's a), their frame, the scaled relative velocity s, q's
+    # velocity w and p's u, and the vertex that hit first
+    const View* p
+    const View* q
+    bint swapped
+    double ox, oy, sx, sy, wx, wy, ux, uy
+    Win win
+
+
+cdef inline double _keep(double best, int st, double t, double qx, double qy, int side,
+                         Win* w) noexcept nogil:
     if st == INSIDE:
         t = 0.0
     if st != MISS and t < best:
+        w.qx = qx
+        w.qy = qy
+        w.side = side
         return t
     return best
 
 
 cdef double _sweep(const View* a, const View* b, double ox, double oy, double vx,
-                   double vy) noexcept nogil:
-    # least t at which a canonical, apart pair meets (b moving by v relative to a)
+                   double vy, Win* w) noexcept nogil:
+    # least t at which a canonical, apart pair meets (b moving by v relative to a);
+    # w (OUT) the vertex that gave it
     cdef Round ra, rb
     cdef Convex ca, cb
     cdef bint a_round = a.kind <= SEGMENT
@@ -560,21 +584,21 @@ cdef double _sweep(const View* a, const View* b, double ox, double oy, double vx
         # differences, squares and sum of radii; for r == 0, the same point), which
         # the caller found False; a's centre against b's adds nothing (see below)
         if _circle_t(rb.ax, rb.ay, vx, vy, ra.ax, ra.ay, r, sqrt(vx * vx + vy * vy), out):
-            return _keep(best, HIT, out[0])
+            return _keep(best, HIT, out[0], rb.ax, rb.ay, 1, w)
         return best
     # the vertices of b travel along +v towards a
     if b_round:
         st = _cast(rb.ax, rb.ay, vx, vy, a_round, &ra, &ca, r, True, out)
-        best = _keep(best, st, out[0])
+        best = _keep(best, st, out[0], rb.ax, rb.ay, 1, w)
         if not (rb.ax == rb.bx and rb.ay == rb.by):
             st = _cast(rb.bx, rb.by, vx, vy, a_round, &ra, &ca, r, True, out)
-            best = _keep(best, st, out[0])
+            best = _keep(best, st, out[0], rb.bx, rb.by, 1, w)
     else:
         for k in range(cb.n):
             qx = cb.xs[k] - cb.ox
             qy = cb.ys[k] - cb.oy
             st = _cast(qx, qy, vx, vy, a_round, &ra, &ca, r, True, out)
-            best = _keep(best, st, out[0])
+            best = _keep(best, st, out[0], qx, qy, 1, w)
     # the vertices of a travel along -v towards b, which needs no circles at b's
     # vertices: a's vertex q against the circle at b's vertex w is, negated exactly,
     # w against the circle at q, which the loop above cast (the same t, to the bit)
@@ -588,16 +612,16 @@ cdef double _sweep(const View* a, const View* b, double ox, double oy, double vx
         return best
     if a_round:
         st = _cast(ra.ax, ra.ay, -vx, -vy, b_round, &rb, &cb, r, False, out)
-        best = _keep(best, st, out[0])
+        best = _keep(best, st, out[0], ra.ax, ra.ay, -1, w)
         if not (ra.ax == ra.bx and ra.ay == ra.by):
             st = _cast(ra.bx, ra.by, -vx, -vy, b_round, &rb, &cb, r, False, out)
-            best = _keep(best, st, out[0])
+            best = _keep(best, st, out[0], ra.bx, ra.by, -1, w)
     else:
         for k in range(ca.n):
             qx = ca.xs[k] - ca.ox
             qy = ca.ys[k] - ca.oy
             st = _cast(qx, qy, -vx, -vy, b_round, &rb, &cb, r, False, out)
-            best = _keep(best, st, out[0])
+            best = _keep(best, st, out[0], qx, qy, -1, w)
     return best
 
 
@@ -753,72 +777,80 @@ cdef inline int _near_ends(const Core* c, double p0x, double p0y, double p1x,
 
 cdef inline double _corners(double px, double py, double qx, double qy, double mx,
                            double my, double fx, double fy, double vx, double vy, double r,
-                           double L, double dd) noexcept nogil:
+                           double L, double dd, Win* w) noexcept nogil:
     # the reference's corner step with one nearer end on each side: p, q b's nearer
     # and farther ends, m, f a's; the least t of the corners (p, m), (p, f), (q, m)
     cdef double best = INFINITY
     cdef double t = 0.0
     if _circle_t(px, py, vx, vy, mx, my, r, L, &t):
-        best = t
+        best = _keep(best, HIT, t, px, py, 1, w)
     if not _beyond(px, py, vx, vy, fx, fy, r, best, dd) and _circle_t(
-            px, py, vx, vy, fx, fy, r, L, &t) and t < best:
-        best = t
+            px, py, vx, vy, fx, fy, r, L, &t):
+        best = _keep(best, HIT, t, px, py, 1, w)
     if not _beyond(qx, qy, vx, vy, mx, my, r, best, dd) and _circle_t(
-            qx, qy, vx, vy, mx, my, r, L, &t) and t < best:
-        best = t
+            qx, qy, vx, vy, mx, my, r, L, &t):
+        best = _keep(best, HIT, t, qx, qy, 1, w)
     return best
 
 
 cdef inline double _sweep_cores(const Round* a, const Round* b, const Core* ca,
                                 const Core* cb, double r, double vx, double vy, double L,
-                                double dd) noexcept nogil:
+                                double dd, Win* w) noexcept nogil:
     # the reference's _sweep_cores (which says why): two cores of positive length, ca
     # a's along +v and cb b's along -v.  The faces are cast as outside: for r > 0
     # collide made the inside tests (see _sweep_round), for r == 0 the step below
     cdef double best = INFINITY
     cdef double t = 0.0
     cdef int near_b, near_a, st
-    if r == 0.0 and (_on_core(b.ax, b.ay, ca) or _on_core(b.bx, b.by, ca)
-                     or _on_core(a.ax, a.ay, cb) or _on_core(a.bx, a.by, cb)):
-        return 0.0
+    if r == 0.0:
+        # an end on the other segment: touching at once, that end the feature
+        if _on_core(b.ax, b.ay, ca):
+            return _keep(best, INSIDE, 0.0, b.ax, b.ay, 1, w)
+        if _on_core(b.bx, b.by, ca):
+            return _keep(best, INSIDE, 0.0, b.bx, b.by, 1, w)
+        if _on_core(a.ax, a.ay, cb):
+            return _keep(best, INSIDE, 0.0, a.ax, a.ay, -1, w)
+        if _on_core(a.bx, a.by, cb):
+            return _keep(best, INSIDE, 0.0, a.bx, a.by, -1, w)
     # b's nearer end along +v against a's face
     near_b = _near_ends(ca, b.ax, b.ay, b.bx, b.by)
     if near_b & 1:
         st = _face_ray(b.ax, b.ay, vx, vy, ca, r, True, best, &t)
-        best = _keep(best, st, t)
+        best = _keep(best, st, t, b.ax, b.ay, 1, w)
     if near_b & 2:
         st = _face_ray(b.bx, b.by, vx, vy, ca, r, True, best, &t)
-        best = _keep(best, st, t)
+        best = _keep(best, st, t, b.bx, b.by, 1, w)
     if best < INFINITY:
         return best
     # a's nearer end along -v against b's face
     near_a = _near_ends(cb, a.ax, a.ay, a.bx, a.by)
     if near_a & 1:
         st = _face_ray(a.ax, a.ay, -vx, -vy, cb, r, True, best, &t)
-        best = _keep(best, st, t)
+        best = _keep(best, st, t, a.ax, a.ay, -1, w)
     if near_a & 2:
         st = _face_ray(a.bx, a.by, -vx, -vy, cb, r, True, best, &t)
-        best = _keep(best, st, t)
+        best = _keep(best, st, t, a.bx, a.by, -1, w)
     if best < INFINITY:
         return best
     # a corner: one call per choice of nearer ends, so that each passes its ends in
     # registers (one call on selected ends cost Capsule-Capsule 21 instructions more)
     if near_b == 1 and near_a == 1:
-        return _corners(b.ax, b.ay, b.bx, b.by, a.ax, a.ay, a.bx, a.by, vx, vy, r, L, dd)
+        return _corners(b.ax, b.ay, b.bx, b.by, a.ax, a.ay, a.bx, a.by, vx, vy, r, L, dd, w)
     if near_b == 1 and near_a == 2:
-        return _corners(b.ax, b.ay, b.bx, b.by, a.bx, a.by, a.ax, a.ay, vx, vy, r, L, dd)
+        return _corners(b.ax, b.ay, b.bx, b.by, a.bx, a.by, a.ax, a.ay, vx, vy, r, L, dd, w)
     if near_b == 2 and near_a == 1:
-        return _corners(b.bx, b.by, b.ax, b.ay, a.ax, a.ay, a.bx, a.by, vx, vy, r, L, dd)
+        return _corners(b.bx, b.by, b.ax, b.ay, a.ax, a.ay, a.bx, a.by, vx, vy, r, L, dd, w)
     if near_b == 2 and near_a == 2:
-        return _corners(b.bx, b.by, b.ax, b.ay, a.bx, a.by, a.ax, a.ay, vx, vy, r, L, dd)
+        return _corners(b.bx, b.by, b.ax, b.ay, a.bx, a.by, a.ax, a.ay, vx, vy, r, L, dd, w)
     # parallel cores, or v along one: b's ends against the circles at a's ends
     st = _end_circles(b.ax, b.ay, vx, vy, ca, r, L, dd, &t)
-    best = _keep(best, st, t)
+    best = _keep(best, st, t, b.ax, b.ay, 1, w)
     st = _end_circles(b.bx, b.by, vx, vy, ca, r, L, dd, &t)
-    return _keep(best, st, t)
+    return _keep(best, st, t, b.bx, b.by, 1, w)
 
 
-cdef double _sweep_round(const Round* a, const Round* b, double vx, double vy) noexcept nogil:
+cdef double _sweep_round(const Round* a, const Round* b, double vx, double vy,
+                         Win* w) noexcept nogil:
     # _sweep of a canonical, apart pair of round shapes, not two circles.  Apart was
     # decided by segment_segment (collide's test, in toi_views), which measured each
     # end of one core against the other core (of positive length) exactly as
@@ -841,7 +873,7 @@ cdef double _sweep_round(const Round* a, const Round* b, double vx, double vy) n
     if c.ee > 0.0:
         _core_along(b, r, -vx, -vy, &cb)
         if cb.ee > 0.0:
-            return _sweep_cores(a, b, &c, &cb, r, vx, vy, L, dd)
+            return _sweep_cores(a, b, &c, &cb, r, vx, vy, L, dd, w)
     # a point core: the ends of b's core along +v towards a
     outside = r > 0.0 and c.ee > 0.0
     n = 1 if b.ax == b.bx and b.ay == b.by else 2
@@ -849,7 +881,7 @@ cdef double _sweep_round(const Round* a, const Round* b, double vx, double vy) n
         px = b.ax if k == 0 else b.bx
         py = b.ay if k == 0 else b.by
         st = _end_ray(px, py, vx, vy, &c, r, L, dd, outside, &t)
-        best = _keep(best, st, t)
+        best = _keep(best, st, t, px, py, 1, w)
     if n == 1 and a.ax == a.bx and a.ay == a.by:
         # two point cores (see _sweep)
         return best
@@ -861,7 +893,7 @@ cdef double _sweep_round(const Round* a, const Round* b, double vx, double vy) n
         px = a.ax if k == 0 else a.bx
         py = a.ay if k == 0 else a.by
         st = _face_ray(px, py, -vx, -vy, &c, r, outside, best, &t)
-        best = _keep(best, st, t)
+        best = _keep(best, st, t, px, py, -1, w)
     return best
 
 
@@ -869,6 +901,15 @@ cdef double toi_views(const View* a, double vax, double vay, const View* b, doub
                       double vby, double limit) noexcept nogil:
     # the first time in [0, limit] at which a and b, moving with their (finite)
     # velocities, touch; -1.0 when they never do
+    cdef Sweep sw
+    return sweep_views(a, vax, vay, b, vbx, vby, limit, &sw)
+
+
+cdef inline double sweep_views(const View* a, double vax, double vay, const View* b,
+                               double vbx, double vby, double limit,
+                               Sweep* sw) noexcept nogil:
+    # toi_views's time, and in sw (OUT) what shape_cast needs to place a hit after
+    # 0.0 (the reference's sweep_views)
     cdef double wx, wy, ux, uy, vx, vy, sx, sy, ox, oy, t
     cdef int shift, e
     cdef bint swapped, round_pair
@@ -915,9 +956,9 @@ cdef double toi_views(const View* a, double vax, double vay, const View* b, doub
         return -1.0
     e = _scaled(vx, vy, &sx, &sy)
     if round_pair:
-        t = _sweep_round(&ra, &rb, sx, sy)
+        t = _sweep_round(&ra, &rb, sx, sy, &sw.win)
     else:
-        t = _sweep(p, q, ox, oy, sx, sy)
+        t = _sweep(p, q, ox, oy, sx, sy, &sw.win)
     if t == INFINITY:
         return -1.0
     t = _ldexp(t, -(e + shift))
@@ -927,7 +968,141 @@ cdef double toi_views(const View* a, double vax, double vay, const View* b, doub
     if t > limit or t == INFINITY:
         # beyond max_t, or beyond the float range (a tiny velocity)
         return -1.0
+    sw.p = p
+    sw.q = q
+    sw.swapped = swapped
+    sw.ox = ox
+    sw.oy = oy
+    sw.sx = sx
+    sw.sy = sy
+    sw.wx = wx
+    sw.wy = wy
+    sw.ux = ux
+    sw.uy = uy
     return t
+
+
+# ------------------------------------------------------------------- shape casts
+
+cdef inline int _cast_normal(double qx, double qy, double vx, double vy, const View* s,
+                             double ox, double oy, double r, bint ends,
+                             double* out) noexcept nogil:
+    # the vertex ray q + t v against s grown by r, with its normal (the reference's
+    # _cast, with every kernel's normal)
+    cdef Round rc
+    cdef Convex cv
+    if s.kind <= SEGMENT:
+        view_core(s, ox, oy, &rc)
+        return ray_round(qx, qy, vx, vy, rc.ax, rc.ay, rc.bx, rc.by, r, ends, out, True)
+    view_convex(s, ox, oy, &cv)
+    if r > 0.0:
+        return ray_rounded_convex(qx, qy, vx, vy, &cv, r, ends, out, True)
+    return ray_convex(qx, qy, vx, vy, &cv, out)
+
+
+cdef inline double _radius(const View* s, double ox, double oy) noexcept nogil:
+    cdef Round rc
+    if s.kind <= SEGMENT:
+        view_core(s, ox, oy, &rc)
+        return rc.r
+    return 0.0
+
+
+cdef void _cast_hit(double t, const Sweep* sw, double* out) noexcept nogil:
+    # out (OUT) = (t, point, normal) of a sweep's hit after 0.0 (the reference's
+    # _cast_hit, which says why)
+    cdef double ra = _radius(sw.p, sw.ox, sw.oy)
+    cdef double rb = _radius(sw.q, sw.ox, sw.oy)
+    cdef double r = ra + rb
+    cdef double qx = sw.win.qx
+    cdef double qy = sw.win.qy
+    cdef double nx, ny, L
+    cdef double hit[3]
+    cdef int st
+    cdef Round rc
+    if sw.win.side > 0:
+        st = _cast_normal(qx, qy, sw.sx, sw.sy, sw.p, sw.ox, sw.oy, r, True, hit)
+        nx = hit[1]
+        ny = hit[2]
+        if st == HIT and r == 0.0 and sw.p.kind <= SEGMENT:
+            view_core(sw.p, sw.ox, sw.oy, &rc)
+            if rc.ax == rc.bx and rc.ay == rc.by and _cast_normal(
+                    rc.ax, rc.ay, 0.0 - sw.sx, 0.0 - sw.sy, sw.q, sw.ox, sw.oy, r, False,
+                    hit) == HIT:
+                # b's vertex met a's point end-on: the face of b that point meets
+                nx = 0.0 - hit[1]
+                ny = 0.0 - hit[2]
+    else:
+        st = _cast_normal(qx, qy, 0.0 - sw.sx, 0.0 - sw.sy, sw.q, sw.ox, sw.oy, r, False,
+                          hit)
+        # the normal of b's surface, towards a: negated, from a towards b
+        nx = 0.0 - hit[1]
+        ny = 0.0 - hit[2]
+    if st != HIT:
+        # no surface met (a vertex inside by a rounded test): end-on
+        L = sqrt(sw.sx * sw.sx + sw.sy * sw.sy)
+        nx = 0.0 - sw.sx / L
+        ny = 0.0 - sw.sy / L
+    out[0] = t
+    if sw.win.side > 0:
+        out[1] = sw.ox + qx + sw.wx * t - rb * nx
+        out[2] = sw.oy + qy + sw.wy * t - rb * ny
+    else:
+        out[1] = sw.ox + qx + sw.ux * t + ra * nx
+        out[2] = sw.oy + qy + sw.uy * t + ra * ny
+    if sw.swapped:
+        nx = 0.0 - nx
+        ny = 0.0 - ny
+    out[3] = nx
+    out[4] = ny
+
+
+cdef bint cast_views(const View* a, double vax, double vay, const View* b, double vbx,
+                     double vby, double limit, double* out) noexcept nogil:
+    # out (OUT) = (t, point, normal) of shape_cast, False when they never touch: the
+    # time of toi_views's own sweep, already colliding as contact places it
+    cdef Sweep sw
+    cdef Hit h
+    cdef double t = sweep_views(a, vax, vay, b, vbx, vby, limit, &sw)
+    if t < 0.0:
+        return False
+    if t > 0.0:
+        _cast_hit(t, &sw, out)
+        return True
+    if not contact_views(a, b, &h):
+        return False
+    out[0] = 0.0
+    out[1] = h.p0x
+    out[2] = h.p0y
+    if h.count == 2:
+        # the midpoint of contact's two points
+        out[1] = 0.5 * h.p0x + 0.5 * h.p1x
+        out[2] = 0.5 * h.p0y + 0.5 * h.p1y
+    out[3] = h.nx
+    out[4] = h.ny
+    return True
+
+
+cdef object cast_pair(object a, object velocity_a, object b, object velocity_b,
+                      object max_t):
+    # shape_cast of two shape objects (checked by the caller)
+    cdef double vax, vay, vbx, vby, limit
+    cdef double out[5]
+    cdef View va, vb
+    point(velocity_a, "velocity_a", &vax, &vay)
+    point(velocity_b, "velocity_b", &vbx, &vby)
+    limit = _limit(max_t)
+    view_of(<Shape>a, &va)
+    view_of(<Shape>b, &vb)
+    if not cast_views(&va, vax, vay, &vb, vbx, vby, limit, out):
+        return None
+    return make_casthit(out[0], out[1], out[2], out[3], out[4])
+
+
+def shape_cast(a, velocity_a, b, velocity_b, max_t=1.0):
+    """``shape_cast`` of two shapes (``fastcol.shape_cast`` documents it)."""
+    _check(a, b)
+    return cast_pair(a, velocity_a, b, velocity_b, max_t)
 
 
 cdef object toi_pair(object a, object velocity_a, object b, object velocity_b, object max_t):

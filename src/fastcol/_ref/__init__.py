@@ -15,9 +15,9 @@ from .arrays import (
     PolygonArray,
     SegmentArray,
 )
-from .records import Closest, Contact, MassData, PointQuery, RayHit
-from .._batch import ContactArray, PointQueryArray, RayHitArray
-from .._index import IndexHitArray
+from .records import CastHit, Closest, Contact, MassData, PointQuery, RayHit
+from .._batch import CastHitArray, ContactArray, PointQueryArray, RayHitArray
+from .._index import IndexCastArray, IndexHitArray
 from .shapes import AABB, OBB, Capsule, Circle, Polygon, Segment
 
 NAME = "reference"

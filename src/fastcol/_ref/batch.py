@@ -224,3 +224,22 @@ def time_of_impact(a, velocity_a, b, velocity_b, max_t, workers):
         if toi is not None:
             res[i] = toi
     return res
+
+
+def shape_cast(a, velocity_a, b, velocity_b, max_t, workers):
+    """``CastHitArray``: ``sweeps.shape_cast`` row by row; no hit also where a row is
+    no shape, a velocity is not finite or ``max_t`` is negative or NaN."""
+    _batch.check_workers(workers)
+    n, dtype, va, vb, t = _batch.sweep_args(a, velocity_a, b, velocity_b, max_t, _Shape)
+    res = _batch.casthit_result(n, dtype)
+    rows = zip(_rows(a, n), _vectors(va, n), _rows(b, n), _vectors(vb, n), _limits(t, n))
+    for i, (sa, ua, sb, ub, limit) in enumerate(rows):
+        if sa is None or sb is None or not (_finite(ua) and _finite(ub)) or not limit >= 0.0:
+            continue
+        h = sweeps.shape_cast(sa, ua, sb, ub, limit)
+        if h is not None:
+            res.hit[i] = True
+            res.t[i] = h.t
+            res.point[i] = h.point
+            res.normal[i] = h.normal
+    return res

@@ -70,6 +70,28 @@ class Tree:
                     hit[i], t[i], point[i], normal[i], item[i] = True, h.t, h.point, h.normal, j
         return hit, t, point, normal, item
 
+    def cast(self, shapes, velocities, max_t, workers):
+        items = self._shapes
+        n = len(shapes)
+        hit = np.zeros(n, dtype=bool)
+        t = np.full(n, math.inf)
+        point = np.zeros((n, 2))
+        normal = np.zeros((n, 2))
+        item = np.full(n, -1, dtype=np.int64)
+        qf = row_filters(shapes._filters(), n)
+        rows = zip(_rows(shapes, n), _vectors(velocities, n), _limits(max_t, n))
+        for i, (q, v, limit) in enumerate(rows):
+            if q is None or not all(map(math.isfinite, v)) or not limit >= 0.0:
+                continue
+            for j, s, f in items:
+                if not passes(*qf[i], *f):
+                    continue
+                h = sweeps.shape_cast(q, v, s, (0.0, 0.0), limit)
+                # the least t; at equal t the lower item, met first
+                if h is not None and (item[i] < 0 or h.t < t[i]):
+                    hit[i], t[i], point[i], normal[i], item[i] = True, h.t, h.point, h.normal, j
+        return hit, t, point, normal, item
+
     def nearest(self, shapes, k, max_distance, workers):
         items = self._shapes
         rows = _rows(shapes, len(shapes))

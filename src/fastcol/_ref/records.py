@@ -68,3 +68,23 @@ class PointQuery(NamedTuple):
     point: tuple[float, float]
     distance: float
     normal: tuple[float, float]
+
+
+class CastHit(NamedTuple):
+    """Where two translating shapes first touch, from ``shape_cast``.
+
+    ``t`` is ``time_of_impact``'s time; ``point`` is where the moved shapes touch at
+    ``t``; ``normal`` is the unit normal there from ``a`` towards ``b`` (for shapes
+    already colliding, ``t == 0.0`` with ``contact``'s normal and point).
+
+    Examples
+    --------
+    >>> import fastcol as fc
+    >>> t, point, normal = fc.shape_cast(fc.Circle(0, 0, 1), (1, 0), fc.Circle(4, 0, 1), (0, 0), max_t=5)
+    >>> t, point, normal
+    (2.0, (3.0, 0.0), (1.0, 0.0))
+    """
+
+    t: float
+    point: tuple[float, float]
+    normal: tuple[float, float]

@@ -18,7 +18,8 @@ component lies in [0.5, 1): exact, and no square of it can overflow or underflow
 
 ``time_of_impact`` is closed form: two translating convex shapes first touch where a
 vertex of one (a core end of a round shape) meets the other grown by the sum of the
-radii, so the answer is the least of such vertex rays.  Mirrored operation for
+radii, so the answer is the least of such vertex rays.  ``shape_cast`` is the same
+sweep, and the vertex ray that hit first places the touch (its point and normal).  Mirrored operation for
 operation in ``_ext/sweeps.pyx``.
 """
 
@@ -27,11 +28,12 @@ from __future__ import annotations
 import math
 
 from .._validate import as_direction, as_limit, as_point, shape_type_error
+from .contacts import contact_views
 from .geometry import UNDERFLOW_SCALE, closest_on_segment, dist2, on_segment
 from .narrowphase import box_normal, box_side, convex_local, point_in_convex
 from .predicates import exact_origin, orient_decide, orient_sign, side_sign
 from .queries import _canonical, _check, _core, _extent, _frame, _origin, collide_canonical
-from .records import RayHit
+from .records import CastHit, RayHit
 from .shapes import AABB_KIND, CIRCLE, OBB_KIND, SEGMENT, _Shape
 
 MISS, HIT, INSIDE = 0, 1, 2
@@ -295,24 +297,29 @@ def _sweep_cores(ta, tb, r, vx, vy):
     """
     ax, ay, bx, by, _ = ta
     cx, cy, dx, dy, _ = tb
-    if r == 0.0 and (on_segment(cx, cy, ax, ay, bx, by)
-                     or on_segment(dx, dy, ax, ay, bx, by)
-                     or on_segment(ax, ay, cx, cy, dx, dy)
-                     or on_segment(bx, by, cx, cy, dx, dy)):
-        return 0.0
+    if r == 0.0:
+        # an end on the other segment: touching at once, that end the feature
+        for px, py, sx, sy, tx, ty, side in ((cx, cy, ax, ay, bx, by, 1),
+                                             (dx, dy, ax, ay, bx, by, 1),
+                                             (ax, ay, cx, cy, dx, dy, -1),
+                                             (bx, by, cx, cy, dx, dy, -1)):
+            if on_segment(px, py, sx, sy, tx, ty):
+                return 0.0, (px, py, side)
     # b's nearer end along +v against a's face
     ex = bx - ax
     ey = by - ay
     ee = ex * ex + ey * ey
     best = math.inf
+    win = None
     near_c, near_d = _near_ends(ax, ay, bx, by, vx, vy, cx, cy, dx, dy)
     for near, px, py in ((near_c, cx, cy), (near_d, dx, dy)):
         if near:
             hit, t, _, _ = _side_face(px, py, vx, vy, ax, ay, bx, by, ex, ey, ee, r)
             if hit and t < best:
                 best = t
+                win = (px, py, 1)
     if best < math.inf:
-        return best
+        return best, win
     # a's nearer end along -v against b's face
     fx = dx - cx
     fy = dy - cy
@@ -323,8 +330,9 @@ def _sweep_cores(ta, tb, r, vx, vy):
             hit, t, _, _ = _side_face(px, py, -vx, -vy, cx, cy, dx, dy, fx, fy, ff, r)
             if hit and t < best:
                 best = t
+                win = (px, py, -1)
     if best < math.inf:
-        return best
+        return best, win
     if near_c != near_d and near_a != near_b:
         # one nearer end on each side: the corner where the two faces facing the ray
         # meet, then the two beside it.  The corner of the two farther ends cannot be
@@ -338,13 +346,15 @@ def _sweep_cores(ta, tb, r, vx, vy):
                 hit, t, _, _ = ray_circle(sx, sy, vx, vy, wx, wy, r)
                 if hit and t < best:
                     best = t
-        return best
+                    win = (sx, sy, 1)
+        return best, win
     # otherwise (parallel cores, or v along one): b's ends against the circles at a's
     for px, py in ((cx, cy), (dx, dy)):
         hit, t, _, _ = _end_circles(px, py, vx, vy, ax, ay, bx, by, r)
         if hit and t < best:
             best = t
-    return best
+            win = (px, py, 1)
+    return best, win
 
 
 def ray_disc(px, py, dx, dy, cx, cy, r):
@@ -744,7 +754,10 @@ def _sweep(a, b, ox, oy, vx, vy):
     """Least t at which a canonical, apart pair meets, b moving by v relative to a.
 
     Each vertex of b's core (or polygon) travels along +v towards a grown by both
-    radii, each vertex of a's along -v towards b grown likewise; ``inf`` if none hits.
+    radii, each vertex of a's along -v towards b grown likewise: ``(t, win)``, ``t``
+    the least hit (``inf`` if none) and ``win`` = ``(qx, qy, side)`` the vertex whose
+    ray gave it first (side 1: b's along +v, -1: a's along -v), the feature that
+    touches first (``shape_cast``'s point and normal; None without a hit).
     A vertex already inside (a round shape's inside test, a rounded length against
     the radii, disagreeing with collide's) counts as t == 0.0, which the caller turns
     into ``TINY``.  The second loop casts no circles at b's vertices: a's vertex q
@@ -764,13 +777,16 @@ def _sweep(a, b, ox, oy, vx, vy):
         # collide's own (the same differences, squares and sum of radii; for r == 0
         # the same point), which the caller found False
         hit, t, _, _ = ray_circle(tb[0], tb[1], vx, vy, ta[0], ta[1], r)
-        return t if hit and t < math.inf else math.inf
+        if hit and t < math.inf:
+            return t, (tb[0], tb[1], 1)
+        return math.inf, None
     return _sweep_vertices(a, ta, b, tb, r, vx, vy)
 
 
 def _sweep_vertices(a, ta, b, tb, r, vx, vy):
     """``_sweep``'s two loops of vertex rays (``ta``, ``tb``: the shapes' ``_target``)."""
     best = math.inf
+    win = None
     b_points = _vertices(b, tb)
     for qx, qy in b_points:
         st, t, _, _ = _cast(qx, qy, vx, vy, a, ta, r, True)
@@ -778,17 +794,19 @@ def _sweep_vertices(a, ta, b, tb, r, vx, vy):
             t = 0.0
         if st != MISS and t < best:
             best = t
+            win = (qx, qy, 1)
     a_points = _vertices(a, ta)
     if len(a_points) == 1 and len(b_points) == 1:
         # (only a round shape's core is a single point: a box or polygon gives its ring)
-        return best
+        return best, win
     for qx, qy in a_points:
         st, t, _, _ = _cast(qx, qy, -vx, -vy, b, tb, r, False)
         if st == INSIDE:
             t = 0.0
         if st != MISS and t < best:
             best = t
-    return best
+            win = (qx, qy, -1)
+    return best, win
 
 
 def _sweep_round(a, b, ox, oy, vx, vy):
@@ -815,9 +833,15 @@ def time_of_impact(a, velocity_a, b, velocity_b, max_t=1.0):
 def toi_views(a, vax, vay, b, vbx, vby, limit):
     """The first time in ``[0, limit]`` at which ``a`` and ``b``, moving with their
     (finite) velocities, touch; None when they never do."""
+    return sweep_views(a, vax, vay, b, vbx, vby, limit)[0]
+
+
+def sweep_views(a, vax, vay, b, vbx, vby, limit):
+    """``(t, feature)``: ``toi_views``'s time (None when they never touch), and for a
+    hit after 0.0 what ``shape_cast`` needs to place it (``_cast_hit``), else None."""
     a, b, swapped = _canonical(a, b)
     if collide_canonical(a, b):
-        return 0.0
+        return 0.0, None
     # b's velocity relative to a, the pair in canonical order (a swap negates it exactly)
     if swapped:
         wx = vax
@@ -838,20 +862,91 @@ def toi_views(a, vax, vay, b, vbx, vby, limit):
         vy = wy * 0.5 - uy * 0.5
         shift = 1
     if vx == 0.0 and vy == 0.0:
-        return None
+        return None, None
     sx, sy, e = _scaled(vx, vy)
     ox, oy = _frame(a, b)
     if b.kind <= SEGMENT and b.kind != CIRCLE:
-        t = _sweep_round(a, b, ox, oy, sx, sy)
+        t, win = _sweep_round(a, b, ox, oy, sx, sy)
     else:
-        t = _sweep(a, b, ox, oy, sx, sy)
+        t, win = _sweep(a, b, ox, oy, sx, sy)
     if t == math.inf:
-        return None
+        return None, None
     t = _ldexp(t, -(e + shift))
     if t == 0.0:
         # apart by collide's verdict: touching at once, but not at 0.0 (see Notes)
         t = TINY
     if t > limit or t == math.inf:
         # beyond max_t, or beyond the float range (a tiny velocity)
+        return None, None
+    return t, (a, b, swapped, ox, oy, sx, sy, wx, wy, ux, uy, win)
+
+
+# ---------------------------------------------------------------------- shape casts
+
+
+def shape_cast(a, velocity_a, b, velocity_b, max_t=1.0):
+    """``shape_cast`` of two shapes (``fastcol.shape_cast`` documents it)."""
+    _check(a, b)
+    vax, vay = as_point(velocity_a, "velocity_a")
+    vbx, vby = as_point(velocity_b, "velocity_b")
+    limit = as_limit(max_t, "max_t")
+    return cast_views(a, vax, vay, b, vbx, vby, limit)
+
+
+def cast_views(a, vax, vay, b, vbx, vby, limit):
+    """The CastHit (or None) of two shapes moving with their (finite) velocities."""
+    t, feature = sweep_views(a, vax, vay, b, vbx, vby, limit)
+    if t is None:
         return None
-    return t
+    if feature is None:
+        # already colliding: contact's normal, and its point (the midpoint of two)
+        nx, ny, _, count, p0x, p0y, p1x, p1y = contact_views(a, b)
+        if count == 2:
+            p0x = 0.5 * p0x + 0.5 * p1x
+            p0y = 0.5 * p0y + 0.5 * p1y
+        return CastHit(0.0, (p0x, p0y), (nx, ny))
+    return CastHit(t, *_cast_hit(t, feature))
+
+
+def _cast_hit(t, feature):
+    """``(point, normal)`` at ``t`` of the vertex ray that hit first (``win``).
+
+    Its ray is cast again with its normal (the surface entered, outward from the
+    shape it hits); a b vertex at ``t`` lies on a grown by both radii, so the shapes
+    touch b's radius back along the normal from it, and an a vertex a's radius ahead.
+    Where that ray finds no surface (it starts inside by a rounded test: t is
+    ``TINY``), the end-on normal ``-v / |v|`` (as a ray's at a point); where it met a
+    point of a (radius 0) end-on, the face of b that point meets (cast along -v).
+    """
+    a, b, swapped, ox, oy, sx, sy, wx, wy, ux, uy, win = feature
+    qx, qy, side = win
+    ta, ra = _target(a, ox, oy)
+    tb, rb = _target(b, ox, oy)
+    r = ra + rb
+    if side > 0:
+        st, _, nx, ny = _cast(qx, qy, sx, sy, a, ta, r, True)
+        if st == HIT and r == 0.0 and a.kind <= SEGMENT and ta[0] == ta[2] and ta[1] == ta[3]:
+            # b's vertex met a's point, end-on: a's point cast along -v gives the face
+            # of b it meets there (raycast's corner rule), a normal that b moved back
+            # along overlaps a (where b has such a face; two points keep end-on)
+            st2, _, mx, my = _cast(ta[0], ta[1], 0.0 - sx, 0.0 - sy, b, tb, r, False)
+            if st2 == HIT:
+                nx = 0.0 - mx
+                ny = 0.0 - my
+    else:
+        st, _, nx, ny = _cast(qx, qy, 0.0 - sx, 0.0 - sy, b, tb, r, False)
+        # the normal of b's surface, towards a: negated, from a towards b
+        nx = 0.0 - nx
+        ny = 0.0 - ny
+    if st != HIT:
+        nx, ny = _end_on(sx, sy)
+    if side > 0:
+        px = ox + qx + wx * t - rb * nx
+        py = oy + qy + wy * t - rb * ny
+    else:
+        px = ox + qx + ux * t + ra * nx
+        py = oy + qy + uy * t + ra * ny
+    if swapped:
+        nx = 0.0 - nx
+        ny = 0.0 - ny
+    return (px, py), (nx, ny)
