@@ -353,7 +353,7 @@ def wall_contacts(scene: Scene, params: Params, move=None, turn=None):
 
 
 def _point_rows(scene: Scene, contacts: Contacts, near, params: Params, move, turn):
-    """One row per contact point, bodies', walls' and swept pairs': ``(ia, ib, normal,
+    """One row per contact point, bodies', walls' and speculative pairs': ``(ia, ib, normal,
     depth, x, y, feature)``; a pair with two points gives two rows with the pair's normal
     and depth.  ``move`` and ``turn``: the step's motion before the contacts act."""
     ia, ib, normal, depth, points, count = contacts
@@ -656,7 +656,7 @@ def _walls(scene: Scene, params: Params, corrected) -> None:
     """Keep every body inside the walls (less a skin): a hard guarantee.
 
     The wall contacts already stop bodies; this catches what the solver leaves (a
-    fast body, a Jacobi overshoot, a corner swung out by a turn): a body any of whose
+    fast body, an unconverged pass, a corner swung out by a turn): a body any of whose
     points is past a wall is moved back, by translating its shapes, and loses its
     velocity into that wall.
     """
