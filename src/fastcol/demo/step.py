@@ -41,9 +41,10 @@ Decisions:
 * **Gauss-Seidel by colours.**  The points of one pair of bodies (a contact's one or
   two, a body's on one wall) are a *group*; the groups are coloured so that no body
   is in two groups of a colour (Luby's rule: each round takes every group that comes
-  first, by a fixed shuffle, at both its bodies; a 5,000-body pile needs about 16
-  colours), and each pass solves the colours one after the other, a colour's groups
-  at once (vectorised, ``np.add.at``).  Every point sees the velocities its
+  first, by a fixed shuffle, at both its bodies; a 5,000-body pile needs about 15
+  colours, and the last 1% of the groups, which would take the last five, are solved
+  together, Jacobi with mass splitting), and each pass solves the colours one after
+  the other, a colour's groups at once (vectorised, ``np.add.at``).  Every point sees the velocities its
   neighbours' points left, as Box2D's solver does.  The previous solver (Jacobi,
   every point at once, each body's mass split among its points) needed 23 passes and
   still let a falling body sink 87% of the smaller body's size into the pile: a
@@ -135,8 +136,9 @@ class Params:
         neighbour can start a body at rest); two bodies nearer than their two reaches
         are a speculative contact.  ``inf`` turns speculative pairs off.
     max_turn : the most a body turns in a step, in radians (turning is not swept).
-    colours : the most colours of the Gauss-Seidel passes; the points left over are
-        solved together (Jacobi, mass splitting).
+    colours, rest : the most colours of the Gauss-Seidel passes, and the fraction of
+        the groups of points left uncoloured (colouring stops there); the points left
+        over are solved together (Jacobi, mass splitting).
     workers : threads of the broadphase and contact calls (their ``workers=``; 1: the
         calling thread only).  The answers do not depend on it.
     """
@@ -156,6 +158,7 @@ class Params:
     margin: float = 0.0
     max_turn: float = 0.1
     colours: int = 64
+    rest: float = 0.01
     workers: int = 2
 
 
@@ -367,10 +370,11 @@ def _point_rows(scene: Scene, contacts: Contacts, near, params: Params, move, tu
     return tuple(np.concatenate([u, v, x]) for u, v, x in zip(body, wall, near))
 
 
-def _colours(ia, ib, n, most):
+def _colours(ia, ib, n, most, rest=0.0):
     """A colour for each pair of bodies ``(ia, ib)`` such that no body of the scene is in
     two pairs of a colour (the walls, ``>= n``, do not move and may be): at most
-    ``most`` colours, the pairs left over get colour ``most`` (solved together).
+    ``most`` colours, and no more once at most ``rest`` of the pairs are left; the
+    pairs left over get colour ``most`` (solved together).
 
     Each round takes every remaining pair that comes first, by a fixed pseudo-random
     priority, at both its bodies (Luby's rule), so the colours are few and the same
@@ -385,8 +389,11 @@ def _colours(ia, ib, n, most):
     colour = np.full(pairs, most)
     ab = np.stack([ia, ib], axis=1).take(rem, axis=0)
     wall = ab[:, 0] >= n
+    # the last colours of a pile are a few pairs each, and a colour costs as many
+    # NumPy calls as a full one: those few are better solved together
+    few = int(rest * pairs)
     for c in range(most):
-        if not len(rem):
+        if len(rem) <= few:
             break
         # each body's first remaining pair: a repeated index keeps its last write
         best[ab.ravel()] = np.repeat(rem, 2)
@@ -418,7 +425,8 @@ class _Points:
         group[by_key] = np.cumsum(first) - 1
         heads = by_key[first]
         # the groups coloured, and the rows sorted by their group's colour
-        colour = _colours(rows[0].take(heads), rows[1].take(heads), n, params.colours)
+        colour = _colours(rows[0].take(heads), rows[1].take(heads), n, params.colours,
+                          params.rest)
         row_colour = colour.take(group)
         order = np.argsort(row_colour, kind="stable")
         bounds = np.searchsorted(row_colour.take(order), np.arange(params.colours + 2))
