@@ -603,8 +603,8 @@ def parse_args(argv=None) -> argparse.Namespace:
         description="fastcol scalar benchmark: ns per call and ratio to the Python->C call floor.",
     )
     parser.add_argument("--quick", action="store_true", help="fewer and shorter repeats")
-    parser.add_argument("--only", choices=QUERIES, metavar="QUERY",
-                        help="benchmark one query: " + ", ".join(QUERIES))
+    parser.add_argument("--only", choices=QUERIES, metavar="QUERY", nargs="+",
+                        help="benchmark these queries only: " + ", ".join(QUERIES))
     parser.add_argument("--json", metavar="FILE", help="write the raw results to FILE")
     parser.add_argument("--no-reference", action="store_true",
                         help="skip the pure-Python reference backend")
@@ -702,7 +702,7 @@ def write_json(path, args, info, floor, plans, notes, results, targets) -> None:
 def main(argv=None) -> int:
     args = parse_args(argv)
     plans = make_plans(args.quick, args.cpu_time)
-    queries = (args.only,) if args.only else QUERIES
+    queries = tuple(args.only) if args.only else QUERIES
 
     backends, notes = load_backends(args.no_reference)
     load = load_note()
