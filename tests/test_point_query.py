@@ -24,7 +24,7 @@ from shapely.geometry import LineString, Point
 from shapely.geometry import Polygon as ShapelyPolygon
 
 from test_bad_input import NON_FINITE, WRONG_TYPES, raises_naming
-from shapes import KINDS, WIDTH, make_hull, points, shape_specs
+from shapes import KINDS, make_hull, points, shape_specs
 
 # distances, boundary points and the identity p == point + distance * normal hold
 # within REL of the configuration's size (shapely's own rounding included)

@@ -5,7 +5,8 @@ entries in front of them (``entries.pyx``).
 """
 
 from .._version import __version__
-from . import batch, broadphase, contacts, geometry, index, mass, points, queries, shapes, sweeps, transforms
+from . import (batch, broadphase, contacts, geometry, index, mass, points, queries, shapes,
+               sweeps, transforms)
 from .arrays import (
     AABBArray,
     CapsuleArray,

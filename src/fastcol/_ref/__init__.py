@@ -6,7 +6,8 @@ functions over it are ``fastcol._api``'s.
 """
 
 from .._version import __version__
-from . import batch, broadphase, contacts, geometry, index, mass, points, queries, shapes, sweeps, transforms
+from . import (batch, broadphase, contacts, geometry, index, mass, points, queries, shapes,
+               sweeps, transforms)
 from .arrays import (
     AABBArray,
     CapsuleArray,
