@@ -23,7 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shapes import ARRAY, KINDS, make_hull, points, shape_specs, size_of, translate
-from test_bad_input import NON_FINITE, WRONG_TYPES, raises_naming
+from test_bad_input import raises_naming
 
 INF = math.inf
 R2 = math.sqrt(2.0)
@@ -477,71 +477,7 @@ def test_empty_rows(fc):
 
 
 # --------------------------------------------------------------------- bad input
-
-NAMES = ["a", "velocity_a", "b", "velocity_b", "max_t"]
-
-
-def _args(fc):
-    return [fc.Circle(0, 0, 1), (1.0, 0.0), fc.AABB(3, -1, 4, 1), (0.0, 0.0), 10.0]
-
-
-def _others(name):
-    return [n for n in NAMES if n != name]
-
-
-@pytest.mark.parametrize("index", [0, 2])
-@pytest.mark.parametrize("label", sorted(WRONG_TYPES))
-def test_shape_wrong_type(fc, index, label):
-    args = _args(fc)
-    args[index] = WRONG_TYPES[label]
-    with raises_naming(TypeError, NAMES[index], _others(NAMES[index])):
-        fc.shape_cast(*args)
-
-
-@pytest.mark.parametrize("index", [1, 3])
-@pytest.mark.parametrize("value", ["ab", None, 1.0, object(), {"x": 1}, b"xy"],
-                         ids=["str", "None", "float", "object", "dict", "bytes"])
-def test_velocity_wrong_type(fc, index, value):
-    args = _args(fc)
-    args[index] = value
-    with raises_naming(TypeError, NAMES[index], _others(NAMES[index])):
-        fc.shape_cast(*args)
-
-
-@pytest.mark.parametrize("index", [1, 3])
-@pytest.mark.parametrize("value", [(1.0,), (1.0, 2.0, 3.0), [], np.zeros(3)],
-                         ids=["len1", "len3", "empty", "array3"])
-def test_velocity_wrong_length(fc, index, value):
-    args = _args(fc)
-    args[index] = value
-    with raises_naming(ValueError, NAMES[index]):
-        fc.shape_cast(*args)
-
-
-@pytest.mark.parametrize("index", [1, 3])
-@pytest.mark.parametrize("label", sorted(NON_FINITE))
-def test_velocity_non_finite(fc, index, label):
-    args = _args(fc)
-    args[index] = (NON_FINITE[label], 0.0)
-    with raises_naming(ValueError, NAMES[index], _others(NAMES[index])):
-        fc.shape_cast(*args)
-
-
-@pytest.mark.parametrize("value", [-1.0, -math.inf, math.nan, -1, 10**400],
-                         ids=["neg", "-inf", "nan", "neg-int", "huge-int"])
-def test_bad_max_t_value(fc, value):
-    args = _args(fc)
-    args[4] = value
-    with raises_naming(ValueError, "max_t", _others("max_t")):
-        fc.shape_cast(*args)
-
-
-@pytest.mark.parametrize("label", sorted(set(WRONG_TYPES) - {"ndarray"}))
-def test_bad_max_t_type(fc, label):
-    args = _args(fc)
-    args[4] = WRONG_TYPES[label]
-    with raises_naming(TypeError, "max_t", _others("max_t")):
-        fc.shape_cast(*args)
+# (the scalar arguments: tests/test_time_of_impact.py checks both sweeps alike)
 
 
 def test_array_arguments_are_checked(fc):

@@ -395,6 +395,8 @@ def test_random_round_cores_sweep_equals_every_vertex_ray(fc, ka, kb, data):
 # --------------------------------------------------------------------------- bad input
 
 NAMES = ["a", "velocity_a", "b", "velocity_b", "max_t"]
+# shape_cast takes time_of_impact's arguments and checks them alike
+SWEEPS = ["time_of_impact", "shape_cast"]
 
 
 def _args(fc):
@@ -407,61 +409,67 @@ def _others(name):
 
 @pytest.mark.parametrize("index", [0, 2])
 @pytest.mark.parametrize("label", sorted(WRONG_TYPES))
-def test_shape_wrong_type(fc, index, label):
+@pytest.mark.parametrize("query", SWEEPS)
+def test_shape_wrong_type(fc, query, index, label):
     args = _args(fc)
     args[index] = WRONG_TYPES[label]
     with raises_naming(TypeError, NAMES[index], _others(NAMES[index])):
-        fc.time_of_impact(*args)
+        getattr(fc, query)(*args)
 
 
 @pytest.mark.parametrize("index", [1, 3])
 @pytest.mark.parametrize("value", ["ab", None, 1.0, object(), {"x": 1}, {1, 2}, b"xy"],
                          ids=["str", "None", "float", "object", "dict", "set", "bytes"])
-def test_velocity_wrong_type(fc, index, value):
+@pytest.mark.parametrize("query", SWEEPS)
+def test_velocity_wrong_type(fc, query, index, value):
     args = _args(fc)
     args[index] = value
     with raises_naming(TypeError, NAMES[index], _others(NAMES[index])):
-        fc.time_of_impact(*args)
+        getattr(fc, query)(*args)
 
 
 @pytest.mark.parametrize("index", [1, 3])
 @pytest.mark.parametrize("value", [(1.0,), (1.0, 2.0, 3.0), [], np.zeros(3)],
                          ids=["len1", "len3", "empty", "array3"])
-def test_velocity_wrong_length(fc, index, value):
+@pytest.mark.parametrize("query", SWEEPS)
+def test_velocity_wrong_length(fc, query, index, value):
     args = _args(fc)
     args[index] = value
     with raises_naming(ValueError, NAMES[index]):
-        fc.time_of_impact(*args)
+        getattr(fc, query)(*args)
 
 
 @pytest.mark.parametrize("index", [1, 3])
 @pytest.mark.parametrize("label", sorted(NON_FINITE))
 @pytest.mark.parametrize("slot", [0, 1])
-def test_velocity_non_finite(fc, index, label, slot):
+@pytest.mark.parametrize("query", SWEEPS)
+def test_velocity_non_finite(fc, query, index, label, slot):
     args = _args(fc)
     v = list(args[index])
     v[slot] = NON_FINITE[label]
     args[index] = tuple(v)
     with raises_naming(ValueError, NAMES[index], _others(NAMES[index])):
-        fc.time_of_impact(*args)
+        getattr(fc, query)(*args)
 
 
 @pytest.mark.parametrize("value", [-1.0, -1e-300, -math.inf, math.nan, np.float64("nan"), -1, 10**400],
                          ids=["neg", "tiny-neg", "-inf", "nan", "np.nan", "neg-int", "huge-int"])
-def test_bad_max_t_value(fc, value):
+@pytest.mark.parametrize("query", SWEEPS)
+def test_bad_max_t_value(fc, query, value):
     args = _args(fc)
     args[4] = value
     with raises_naming(ValueError, "max_t", _others("max_t")):
-        fc.time_of_impact(*args)
+        getattr(fc, query)(*args)
 
 
 # a 1-D array is no wrong type for max_t: it is one limit per row of a batch
 @pytest.mark.parametrize("label", sorted(set(WRONG_TYPES) - {"ndarray"}))
-def test_bad_max_t_type(fc, label):
+@pytest.mark.parametrize("query", SWEEPS)
+def test_bad_max_t_type(fc, query, label):
     args = _args(fc)
     args[4] = WRONG_TYPES[label]
     with raises_naming(TypeError, "max_t", _others("max_t")):
-        fc.time_of_impact(*args)
+        getattr(fc, query)(*args)
 
 
 def test_valid_unusual_arguments(fc):
