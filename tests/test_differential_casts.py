@@ -73,24 +73,11 @@ def _bits(arr):
     return np.ascontiguousarray(arr).tobytes()
 
 
-def _flat(s):
-    kind = type(s).__name__
-    if kind == "Circle":
-        return (s.x, s.y, s.r)
-    if kind == "Capsule":
-        return (s.ax, s.ay, s.bx, s.by, s.r)
-    if kind == "Segment":
-        return (s.ax, s.ay, s.bx, s.by)
-    if kind == "AABB":
-        return (s.min_x, s.min_y, s.max_x, s.max_y)
-    return (s.cx, s.cy, s.half_w, s.half_h, s.angle)
-
-
 def _rows(mod, spec_list, kind, dtype):
     shapes = [build(mod, s) for s in spec_list]
     if kind == "Polygon":
         return mod.PolygonArray(shapes, dtype=dtype)
-    return getattr(mod, kind + "Array")(np.array([_flat(s) for s in shapes], dtype=dtype))
+    return getattr(mod, kind + "Array")(np.array([s._values() for s in shapes], dtype=dtype))
 
 
 KINDS = ("Circle", "Capsule", "Segment", "AABB", "OBB", "Polygon")

@@ -368,23 +368,10 @@ def test_scaled_sweeps(fc, ka, kb, k):
 # ------------------------------------------------------------------------ arrays
 
 
-def _flat(s):
-    kind = type(s).__name__
-    if kind == "Circle":
-        return (s.x, s.y, s.r)
-    if kind == "Capsule":
-        return (s.ax, s.ay, s.bx, s.by, s.r)
-    if kind == "Segment":
-        return (s.ax, s.ay, s.bx, s.by)
-    if kind == "AABB":
-        return (s.min_x, s.min_y, s.max_x, s.max_y)
-    return (s.cx, s.cy, s.half_w, s.half_h, s.angle)
-
-
 def _array(fc, kind, shapes, dtype=np.float64):
     if kind == "Polygon":
         return fc.PolygonArray(shapes, dtype=dtype)
-    return getattr(fc, ARRAY[kind])(np.array([_flat(s) for s in shapes], dtype=dtype))
+    return getattr(fc, ARRAY[kind])(np.array([s._values() for s in shapes], dtype=dtype))
 
 
 def check_rows(fc, A, va, B, vb, max_t, n, workers=1):
