@@ -513,10 +513,16 @@ cdef bint _table(Set* s, const Grid* g) noexcept nogil:
             continue
         if L == HUGE:
             order[k] = i
+            if s.filt != NULL:
+                filter_of(&s.rowf, i, &s.filt[k])
             k += 1
         else:
             h = home[i]
             order[s.start[h]] = i
+            if s.filt != NULL:
+                # the filters written here, read in row order, rather than gathered
+                # by _fill from three arrays at random rows
+                filter_of(&s.rowf, i, &s.filt[s.start[h]])
             s.start[h] += 1
     _give(home)
     s.order = order
@@ -545,10 +551,6 @@ cdef void _fill(Set* s, const Grid* g, Side* side, const floating* data, Py_ssiz
         if j + 16 < stop:
             # the rows are read in a random order: ask for them ahead of time
             prefetch(data + order[j + 16] * w)
-            if s.filt != NULL:
-                prefetch(&s.rowf.cat[order[j + 16]])
-                prefetch(&s.rowf.mask[order[j + 16]])
-                prefetch(&s.rowf.group[order[j + 16]])
         L = s.level[i]
         it = &s.items[j]
         # the box again, from the row just read (the same numbers as the first pass),
@@ -568,8 +570,6 @@ cdef void _fill(Set* s, const Grid* g, Side* side, const floating* data, Py_ssiz
             row[k] = data[i * w + k]
         if s.counts != NULL:
             s.counts[j] = s.side.counts[i]
-        if s.filt != NULL:
-            filter_of(&s.rowf, i, &s.filt[j])
 
 
 cdef void _purity(Set* s) noexcept nogil:
@@ -691,32 +691,41 @@ cdef inline bint _scan_circles(Query* Q, const Set* t, Py_ssize_t start, Py_ssiz
     # circle p against items start..stop of a bucket: the exact test alone (it never
     # passes for boxes apart, which are padded) and without branches, the key written
     # every time and kept when the pair collides; the items' cells are compared only
-    # when the bucket holds several cells (checked).  False when out of memory
+    # when the bucket holds several cells (checked).  False when out of memory.  What
+    # the loop reads is held in locals: the keys it stores could alias t's fields and
+    # p's filter (the build does not assume strict aliasing), which C would reload
     cdef const double* u = &Q.sp.rows[3 * Q.p]
+    cdef const double* rows = t.rows
+    cdef const Py_ssize_t* rowof = t.rowof
+    cdef const Item* items = t.items
+    cdef const Filter* filt = t.filt
     cdef const double* w
     cdef const Item* e
     cdef double ux = u[0], uy = u[1], ur = u[2], dx, dy
     cdef uint64_t i = <uint64_t>Q.sp.rowof[Q.p]
     cdef int shift = Q.shift
     cdef bint same = Q.same, p_first = Q.p_first, hit
+    cdef bint filtered = Q.filtered
+    cdef Filter pf
     cdef Py_ssize_t m, n
     cdef uint64_t* keys
-    cdef const Filter* pf = &Q.sp.filt[Q.p] if Q.filtered else NULL
+    if filtered:
+        pf = Q.sp.filt[Q.p]
     if not _reserve(Q.out, stop - start):
         return False
     keys = Q.out.keys
     n = Q.out.count
     for m in range(start, stop):
-        w = &t.rows[3 * m]
+        w = &rows[3 * m]
         # two circles: the scalar kernel's numbers (the order only flips a sign)
         dx = w[0] - ux
         dy = w[1] - uy
-        keys[n] = _key(i, <uint64_t>t.rowof[m], same, p_first, shift)
+        keys[n] = _key(i, <uint64_t>rowof[m], same, p_first, shift)
         hit = sqrt(dx * dx + dy * dy) <= ur + w[2]
-        if pf != NULL:
-            hit = hit & passes(pf, &t.filt[m])
+        if filtered:
+            hit = hit & passes(&pf, &filt[m])
         if checked:
-            e = &t.items[m]
+            e = &items[m]
             hit = hit & (e.cx == cx) & (e.cy == cy) & (e.level == L)
         n += hit
     Q.out.count = n
