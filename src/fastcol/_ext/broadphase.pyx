@@ -705,12 +705,15 @@ cdef inline bint _scan_circles(Query* Q, const Set* t, Py_ssize_t start, Py_ssiz
     cdef uint64_t i = <uint64_t>Q.sp.rowof[Q.p]
     cdef int shift = Q.shift
     cdef bint same = Q.same, p_first = Q.p_first, hit
-    cdef bint filtered = Q.filtered
+    cdef bint filtered = Q.filtered, grouped = False
     cdef Filter pf
     cdef Py_ssize_t m, n
     cdef uint64_t* keys
     if filtered:
         pf = Q.sp.filt[Q.p]
+        # passes() with p's side of it done once: of group 0, p's pairs need no group
+        # test (the usual case); else one compare
+        grouped = pf.group != 0
     if not _reserve(Q.out, stop - start):
         return False
     keys = Q.out.keys
@@ -723,7 +726,9 @@ cdef inline bint _scan_circles(Query* Q, const Set* t, Py_ssize_t start, Py_ssiz
         keys[n] = _key(i, <uint64_t>rowof[m], same, p_first, shift)
         hit = sqrt(dx * dx + dy * dy) <= ur + w[2]
         if filtered:
-            hit = hit & passes(&pf, &filt[m])
+            hit = hit & ((pf.cat & filt[m].mask) != 0) & ((filt[m].cat & pf.mask) != 0)
+            if grouped:
+                hit = hit & (filt[m].group != pf.group)
         if checked:
             e = &items[m]
             hit = hit & (e.cx == cx) & (e.cy == cy) & (e.level == L)
