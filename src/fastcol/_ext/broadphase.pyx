@@ -61,6 +61,7 @@ cdef enum:
     HUGE = MAX_LEVEL + 1    # tested against every shape (only absurd inputs get here)
     NO_SHAPE = -1
     SAMPLE = 255            # rows sampled for the median box size
+    MAX_CLASS = 4           # filter classes the grid is split by (more: not split)
 
 
 # the same padding as the reference (see fastcol._ref.broadphase.PAD) and as view_box
@@ -86,6 +87,7 @@ cdef struct Item:
     int64_t cx, cy
     Py_ssize_t row
     int level
+    int cls                 # its filter class (0 when the grid is not split by class)
 
 
 cdef struct Set:
@@ -108,6 +110,14 @@ cdef struct Set:
     Py_ssize_t* order       # the same, from _table until _fill has run
     FilterRows rowf         # the rows' collision filters (NULL: none)
     Filter* filt            # the same per item, packed after the rows (NULL: none)
+    # filters of a few distinct values (classes) split the grid: each class has its
+    # own buckets, and a shape looks only in the classes its filter passes (when some
+    # class pair never passes); then every item it scans passes, untested
+    int nclass              # 1: not split
+    unsigned char* cls      # per row: its class (while building; NULL when not split)
+    bint compat[MAX_CLASS * MAX_CLASS]  # whether classes c, d pass: [c * nclass + d]
+    uint64_t cmod[MAX_CLASS]            # a class's offset of the hashed buckets
+    Py_ssize_t cells[HUGE]  # the buckets of a dense level, per class
     unsigned char* pure     # per bucket: all its items are of one cell (no collision)
     uint64_t nbuckets       # hashed buckets (a prime), from bucket hbase on
     int nlevels
@@ -368,21 +378,24 @@ cdef inline uint64_t _mod(uint64_t v, uint64_t n) noexcept nogil:
     return v % n
 
 
-cdef inline uint64_t _row_base(const Set* s, int level, int64_t cy) noexcept nogil:
+cdef inline uint64_t _row_base(const Set* s, int level, int64_t cy, int c) noexcept nogil:
     # the bucket of cell (0, cy) of a level; cell (cx, cy) is cx buckets further (mod
     # nbuckets).  Row-major cell numbers modulo a prime: a compact scene is a dense
     # grid without collisions, neighbouring cells get neighbouring buckets (cache
     # friendly), and strided cells (a diagonal line) do not pile into few buckets.
     # Numbers below nbuckets < 2**32 multiply without overflow
-    return _mod(_mod(<uint64_t>cy, s.nbuckets) * s.wmod[level] + s.lmod[level], s.nbuckets)
+    return _mod(_mod(<uint64_t>cy, s.nbuckets) * s.wmod[level] + s.lmod[level] + s.cmod[c],
+                s.nbuckets)
 
 
-cdef inline uint64_t _bucket(const Set* s, int level, int64_t cx, int64_t cy) noexcept nogil:
-    # the bucket of a cell of a level (of a dense level: a cell inside its rectangle)
+cdef inline uint64_t _bucket(const Set* s, int level, int64_t cx, int64_t cy,
+                             int c) noexcept nogil:
+    # the bucket of a cell of a level and class c (of a dense level: a cell inside its
+    # rectangle; a dense level's classes follow one another)
     if s.dense[level]:
-        return <uint64_t>(s.base[level] + (cy - s.cy0[level]) * s.cols[level]
+        return <uint64_t>(s.base[level] + c * s.cells[level] + (cy - s.cy0[level]) * s.cols[level]
                           + (cx - s.cx0[level]))
-    return <uint64_t>s.hbase + _mod(_row_base(s, level, cy) + _mod(<uint64_t>cx, s.nbuckets),
+    return <uint64_t>s.hbase + _mod(_row_base(s, level, cy, c) + _mod(<uint64_t>cx, s.nbuckets),
                                     s.nbuckets)
 
 
@@ -399,6 +412,47 @@ cdef uint64_t _prime_at_least(uint64_t n) noexcept nogil:
                 break
             d += 2
     return p
+
+
+cdef bint _classes(Set* a, Set* b, bint two) noexcept nogil:
+    # a.nclass, a.compat, a.cls and b's the same (OUT): the distinct filters of the rows
+    # of both sets as classes, when there are at most MAX_CLASS of them and some pair of
+    # them never passes (else nclass 1: the grid is not split).  False: out of memory
+    cdef Filter seen[MAX_CLASS]
+    cdef Filter f
+    cdef int n = 0, c, d, k
+    cdef Py_ssize_t i
+    cdef Set* sets[2]
+    cdef bint split = False
+    sets[0] = a
+    sets[1] = b
+    a.nclass = b.nclass = 1
+    if a.rowf.cat == NULL:
+        return True
+    for k in range(2 if two else 1):
+        sets[k].cls = <unsigned char*>_take(sets[k].n + 1)
+        if sets[k].cls == NULL:
+            return False
+        for i in range(sets[k].n):
+            filter_of(&sets[k].rowf, i, &f)
+            c = 0
+            while c < n and not (seen[c].cat == f.cat and seen[c].mask == f.mask
+                                 and seen[c].group == f.group):
+                c += 1
+            if c == n:
+                if n == MAX_CLASS:
+                    return True  # too many classes: not split
+                seen[n] = f
+                n += 1
+            sets[k].cls[i] = <unsigned char>c
+    for c in range(n):
+        for d in range(n):
+            a.compat[c * n + d] = passes(&seen[c], &seen[d])
+            split = split or not a.compat[c * n + d]
+    if split:
+        a.nclass = b.nclass = n
+        b.compat = a.compat
+    return True
 
 
 cdef bint _table(Set* s, const Grid* g) noexcept nogil:
@@ -462,7 +516,8 @@ cdef bint _table(Set* s, const Grid* g) noexcept nogil:
                 s.rows_[L] = hi_y[L] - s.cy0[L] + 1
                 s.dense[L] = True
                 s.base[L] = nb
-                nb += s.cols[L] * s.rows_[L]
+                s.cells[L] = s.cols[L] * s.rows_[L]
+                nb += s.cells[L] * s.nclass
             else:
                 hashed += count[L]
     s.hbase = nb
@@ -471,6 +526,8 @@ cdef bint _table(Set* s, const Grid* g) noexcept nogil:
     for L in range(HUGE):
         s.wmod[L] = g.width[L] % s.nbuckets
         s.lmod[L] = (<uint64_t>L * 1000003) % s.nbuckets
+    for L in range(MAX_CLASS):
+        s.cmod[L] = (<uint64_t>L * 7777777) % s.nbuckets
     s.start = <Py_ssize_t*>_take((nb + 1) * sizeof(Py_ssize_t))
     s.items = <Item*>_take((s.nitems + 1) * sizeof(Item))
     home = <uint64_t*>_take((s.n + 1) * sizeof(uint64_t))
@@ -495,7 +552,8 @@ cdef bint _table(Set* s, const Grid* g) noexcept nogil:
         if L == NO_SHAPE or L == HUGE:
             continue
         b = &s.box[4 * i]
-        h = _bucket(s, L, _cell(b[0], g.ox[L], g.inv[L]), _cell(b[1], g.oy[L], g.inv[L]))
+        h = _bucket(s, L, _cell(b[0], g.ox[L], g.inv[L]), _cell(b[1], g.oy[L], g.inv[L]),
+                    s.cls[i] if s.nclass > 1 else 0)
         home[i] = h
         s.start[h + 1] += 1
     for k in range(nb):
@@ -563,6 +621,7 @@ cdef void _fill(Set* s, const Grid* g, Side* side, const floating* data, Py_ssiz
         it.row = i
         s.rowof[j] = i
         it.level = L
+        it.cls = s.cls[i] if s.nclass > 1 else 0
         it.cx = _cell(tmp[0], g.ox[L], g.inv[L]) if L != HUGE else 0
         it.cy = _cell(tmp[1], g.oy[L], g.inv[L]) if L != HUGE else 0
         row = &s.rows[j * w]
@@ -582,7 +641,8 @@ cdef void _purity(Set* s) noexcept nogil:
             continue  # a dense bucket is one cell
         for j in range(s.start[k] + 1, s.start[k + 1]):
             if (s.items[j].cx != s.items[s.start[k]].cx or s.items[j].cy != s.items[s.start[k]].cy
-                    or s.items[j].level != s.items[s.start[k]].level):
+                    or s.items[j].level != s.items[s.start[k]].level
+                    or s.items[j].cls != s.items[s.start[k]].cls):
                 s.pure[k] = False
                 break
 
@@ -687,7 +747,8 @@ cdef inline uint64_t _key(uint64_t i, uint64_t j, bint same, bint p_first,
 
 
 cdef inline bint _scan_circles(Query* Q, const Set* t, Py_ssize_t start, Py_ssize_t stop,
-                               int64_t cx, int64_t cy, int L, bint checked) noexcept nogil:
+                               int64_t cx, int64_t cy, int L, int c,
+                               bint checked) noexcept nogil:
     # circle p against items start..stop of a bucket: the exact test alone (it never
     # passes for boxes apart, which are padded) and without branches, the key written
     # every time and kept when the pair collides; the items' cells are compared only
@@ -705,7 +766,8 @@ cdef inline bint _scan_circles(Query* Q, const Set* t, Py_ssize_t start, Py_ssiz
     cdef uint64_t i = <uint64_t>Q.sp.rowof[Q.p]
     cdef int shift = Q.shift
     cdef bint same = Q.same, p_first = Q.p_first, hit
-    cdef bint filtered = Q.filtered, grouped = False
+    # split by class: every item of class c passes (the filters' test is the class's)
+    cdef bint filtered = Q.filtered and t.nclass == 1, grouped = False
     cdef Filter pf
     cdef Py_ssize_t m, n
     cdef uint64_t* keys
@@ -731,14 +793,15 @@ cdef inline bint _scan_circles(Query* Q, const Set* t, Py_ssize_t start, Py_ssiz
                 hit = hit & (filt[m].group != pf.group)
         if checked:
             e = &items[m]
-            hit = hit & (e.cx == cx) & (e.cy == cy) & (e.level == L)
+            hit = hit & (e.cx == cx) & (e.cy == cy) & (e.level == L) & (e.cls == c)
         n += hit
     Q.out.count = n
     return True
 
 
 cdef inline bint _scan_boxes(Query* Q, const Set* t, Py_ssize_t start, Py_ssize_t stop,
-                             int64_t cx, int64_t cy, int L, bint checked) noexcept nogil:
+                             int64_t cx, int64_t cy, int L, int c,
+                             bint checked) noexcept nogil:
     # AABB p against items start..stop of a bucket: the items' boxes first (most of a
     # bucket's items are apart), then the scalar kernel's test on the copied rows
     # (valid: they had a box), inline rather than a call per candidate
@@ -759,7 +822,8 @@ cdef inline bint _scan_boxes(Query* Q, const Set* t, Py_ssize_t start, Py_ssize_
     for m in range(start, stop):
         e = &t.items[m]
         if (e.x0 <= x1 and x0 <= e.x1 and e.y0 <= y1 and y0 <= e.y1
-                and (not checked or (e.cx == cx and e.cy == cy and e.level == L))
+                and (not checked or (e.cx == cx and e.cy == cy and e.level == L
+                                     and e.cls == c))
                 and (pf == NULL or passes(pf, &t.filt[m]))
                 and aabb_rows_collide(u, &t.rows[4 * m])):
             keys[n] = _key(i, <uint64_t>t.rowof[m], same, p_first, shift)
@@ -768,10 +832,10 @@ cdef inline bint _scan_boxes(Query* Q, const Set* t, Py_ssize_t start, Py_ssize_
     return True
 
 
-cdef bint _query_dense(Query* Q, const Set* t, int L, int lp, int64_t cx0, int64_t cx1,
-                       int64_t cy0, int64_t cy1) noexcept nogil:
-    # the partners of item Q.p in cells cx0..cx1 x cy0..cy1 of dense level L: each row
-    # of cells is one run of items, with no cell to check
+cdef bint _query_dense(Query* Q, const Set* t, int L, int lp, int c, int64_t cx0,
+                       int64_t cx1, int64_t cy0, int64_t cy1) noexcept nogil:
+    # the partners of item Q.p in cells cx0..cx1 x cy0..cy1 of dense level L and class
+    # c: each row of cells is one run of items, with no cell to check
     cdef const Item* it = &Q.sp.items[Q.p]
     cdef const Item* e
     cdef int64_t cy, xa, xb
@@ -786,16 +850,19 @@ cdef bint _query_dense(Query* Q, const Set* t, int L, int lp, int64_t cx0, int64
         if own and cy == it.cy:
             xa = it.cx
         if xa <= xb:
-            b0 = t.base[L] + (cy - t.cy0[L]) * t.cols[L] + (xa - t.cx0[L])
+            b0 = t.base[L] + c * t.cells[L] + (cy - t.cy0[L]) * t.cols[L] + (xa - t.cx0[L])
             m = t.start[b0]
             stop = t.start[b0 + (xb - xa) + 1]
             if own and cy == it.cy:
-                m = Q.p + 1  # from our own cell: the items after us
+                # from our own cell: the items after us (a pair of one cell is
+                # reported by its first item; another class's items of our cell
+                # all come before us or all after)
+                m = t.start[b0 + 1] if t.start[b0 + 1] <= Q.p else max(m, Q.p + 1)
             if Q.circles:
-                if m < stop and not _scan_circles(Q, t, m, stop, 0, 0, L, False):
+                if m < stop and not _scan_circles(Q, t, m, stop, 0, 0, L, c, False):
                     return False
             elif Q.boxes:
-                if m < stop and not _scan_boxes(Q, t, m, stop, 0, 0, L, False):
+                if m < stop and not _scan_boxes(Q, t, m, stop, 0, 0, L, c, False):
                     return False
             else:
                 while m < stop:
@@ -808,16 +875,75 @@ cdef bint _query_dense(Query* Q, const Set* t, int L, int lp, int64_t cx0, int64
     return True
 
 
+cdef bint _query_hashed(Query* Q, const Set* t, int L, int lp, int c, int64_t cx0,
+                        int64_t cx1, int64_t cy0, int64_t cy1) noexcept nogil:
+    # the partners of item Q.p in cells cx0..cx1 x cy0..cy1 of hashed level L and class
+    # c: a bucket at a time, its items' cells (and classes) checked unless it is pure
+    cdef const Item* it = &Q.sp.items[Q.p]
+    cdef const Item* e
+    cdef bint checked = True
+    cdef Py_ssize_t m, stop
+    cdef int64_t cx, cy
+    cdef uint64_t base, step, h
+    if cx1 < cx0 or cy1 < cy0:
+        return True
+    base = _row_base(t, L, cy0, c)
+    step = t.wmod[L]
+    cy = cy0
+    while cy <= cy1:
+        cx = cx0
+        if Q.same and L == lp and cy == it.cy:
+            cx = it.cx
+        # h: the bucket within the hashed ones
+        h = _mod(base + _mod(<uint64_t>cx, t.nbuckets), t.nbuckets)
+        while cx <= cx1:
+            m = t.start[t.hbase + h]
+            stop = t.start[t.hbase + h + 1]
+            if m < stop:
+                e = &t.items[m]
+                checked = not t.pure[t.hbase + h]
+                if not checked and not (e.cx == cx and e.cy == cy and e.level == L
+                                        and e.cls == c):
+                    m = stop  # the bucket holds one other cell only
+            if Q.same and L == lp and cx == it.cx and cy == it.cy:
+                # our own cell: the items after us (a bucket without us is all before
+                # or all after us)
+                m = max(m, Q.p + 1)
+            if Q.circles and m < stop:
+                if not _scan_circles(Q, t, m, stop, cx, cy, L, c, checked):
+                    return False
+                m = stop
+            elif Q.boxes and m < stop:
+                if not _scan_boxes(Q, t, m, stop, cx, cy, L, c, checked):
+                    return False
+                m = stop
+            while m < stop:
+                e = &t.items[m]
+                if (e.x0 <= it.x1 and it.x0 <= e.x1 and e.y0 <= it.y1 and it.y0 <= e.y1
+                        and (not checked or (e.cx == cx and e.cy == cy and e.level == L
+                                             and e.cls == c))):
+                    if not _candidate(Q, m):
+                        return False
+                m += 1
+            h += 1
+            if h == t.nbuckets:
+                h = 0
+            cx += 1
+        base += step
+        if base >= t.nbuckets:
+            base -= t.nbuckets
+        cy += 1
+    return True
+
+
 cdef bint _query(Query* Q, const Grid* g) noexcept nogil:
     # every partner of item Q.p; False only when out of memory
     cdef const Item* it = &Q.sp.items[Q.p]
     cdef const Set* t = Q.sq
     cdef const Item* e
-    cdef int k, L, lp = it.level
-    cdef bint checked = True
-    cdef Py_ssize_t q, m, stop
-    cdef int64_t cx, cy, cx0, cx1, cy0, cy1
-    cdef uint64_t base, step, h
+    cdef int k, L, c, lp = it.level
+    cdef Py_ssize_t q
+    cdef int64_t cx0, cx1, cy0, cy1
     cdef double inv, reach, lo
     if not (Q.circles or Q.boxes) and not load_row(Q.P, &Q.sp.rows[Q.p * Q.P.width], Q.p):
         return True  # cannot happen: the row had a box
@@ -852,54 +978,14 @@ cdef bint _query(Query* Q, const Grid* g) noexcept nogil:
             # comes first (row by row, then by item number within a cell): look only
             # at the cells from our own onwards
             cy0 = it.cy
-        if t.dense[L]:
-            if not _query_dense(Q, t, L, lp, cx0, cx1, cy0, cy1):
+        for c in range(t.nclass):
+            if t.nclass > 1 and not t.compat[it.cls * t.nclass + c]:
+                continue  # no item of class c passes our filter
+            if t.dense[L]:
+                if not _query_dense(Q, t, L, lp, c, cx0, cx1, cy0, cy1):
+                    return False
+            elif not _query_hashed(Q, t, L, lp, c, cx0, cx1, cy0, cy1):
                 return False
-            continue
-        if cx1 < cx0 or cy1 < cy0:
-            continue
-        base = _row_base(t, L, cy0)
-        step = t.wmod[L]
-        cy = cy0
-        while cy <= cy1:
-            cx = cx0
-            if Q.same and L == lp and cy == it.cy:
-                cx = it.cx
-            # h: the bucket within the hashed ones
-            h = _mod(base + _mod(<uint64_t>cx, t.nbuckets), t.nbuckets)
-            while cx <= cx1:
-                m = t.start[t.hbase + h]
-                stop = t.start[t.hbase + h + 1]
-                if m < stop:
-                    e = &t.items[m]
-                    checked = not t.pure[t.hbase + h]
-                    if not checked and not (e.cx == cx and e.cy == cy and e.level == L):
-                        m = stop  # the bucket holds one other cell only
-                if Q.same and L == lp and cx == it.cx and cy == it.cy:
-                    m = Q.p + 1  # our own cell: the items after us
-                if Q.circles and m < stop:
-                    if not _scan_circles(Q, t, m, stop, cx, cy, L, checked):
-                        return False
-                    m = stop
-                elif Q.boxes and m < stop:
-                    if not _scan_boxes(Q, t, m, stop, cx, cy, L, checked):
-                        return False
-                    m = stop
-                while m < stop:
-                    e = &t.items[m]
-                    if (e.x0 <= it.x1 and it.x0 <= e.x1 and e.y0 <= it.y1 and it.y0 <= e.y1
-                            and (not checked or (e.cx == cx and e.cy == cy and e.level == L))):
-                        if not _candidate(Q, m):
-                            return False
-                    m += 1
-                h += 1
-                if h == t.nbuckets:
-                    h = 0
-                cx += 1
-            base += step
-            if base >= t.nbuckets:
-                base -= t.nbuckets
-            cy += 1
     return True
 
 
@@ -1078,6 +1164,7 @@ cdef class _Pairs:
         _give(s.rowof)
         _give(s.order)
         _give(s.pure)
+        _give(s.cls)
         free(s.side.xs)
         memset(s, 0, sizeof(Set))
 
@@ -1094,6 +1181,7 @@ cdef class _Pairs:
         s.data = array_side(self.arrays, side, x, dtype)
         filter_rows(self.arrays, &s.rowf, filters)
         s.n = len(x)
+        s.nclass = 1
         s.box = <double*>_take((4 * s.n + 1) * sizeof(double))
         s.level = <signed char*>_take(s.n + 1)
         if side.kind == POLYGON:
@@ -1132,6 +1220,8 @@ cdef class _Pairs:
         with nogil:
             built = _grid(&self.grid, &self.a, &self.b, self.two)
             if built:
+                ok = _classes(&self.a, &self.b, self.two)
+            if built and ok:
                 ok = _table(&self.a, &self.grid)
                 if self.two and ok:
                     ok = _table(&self.b, &self.grid)
@@ -1145,11 +1235,15 @@ cdef class _Pairs:
         with nogil:
             _purity(&self.a)
             _give(self.a.order)
+            _give(self.a.cls)
             self.a.order = NULL
+            self.a.cls = NULL
             if self.two:
                 _purity(&self.b)
                 _give(self.b.order)
+                _give(self.b.cls)
                 self.b.order = NULL
+                self.b.cls = NULL
         nb = self.b.n if self.two else self.a.n
         self.shift = 1
         while (<Py_ssize_t>1 << self.shift) < nb:
