@@ -435,10 +435,11 @@ cdef bint _classes(Set* a, Set* b, bint two) noexcept nogil:
             return False
         for i in range(sets[k].n):
             filter_of(&sets[k].rowf, i, &f)
-            c = 0
-            while c < n and not (seen[c].cat == f.cat and seen[c].mask == f.mask
-                                 and seen[c].group == f.group):
-                c += 1
+            # the first class of this filter (n if none), without a branch per class
+            c = n
+            for d in range(n - 1, -1, -1):
+                c = d if ((seen[d].cat == f.cat) & (seen[d].mask == f.mask)
+                          & (seen[d].group == f.group)) else c
             if c == n:
                 if n == MAX_CLASS:
                     return True  # too many classes: not split
@@ -532,18 +533,22 @@ cdef bint _table(Set* s, const Grid* g) noexcept nogil:
     s.items = <Item*>_take((s.nitems + 1) * sizeof(Item))
     home = <uint64_t*>_take((s.n + 1) * sizeof(uint64_t))
     # the items' filters after their rows: one block, one scratch buffer fewer to cache
+    # (split by class, the items' classes stand for their filters: none copied)
     s.rows = <double*>_take((s.nitems * w + 1) * sizeof(double)
-                            + (s.nitems * sizeof(Filter) if s.rowf.cat != NULL else 0))
+                            + (s.nitems * sizeof(Filter) if s.rowf.cat != NULL
+                               and s.nclass == 1 else 0))
     s.rowof = <Py_ssize_t*>_take((s.nitems + 1) * sizeof(Py_ssize_t))
     s.pure = <unsigned char*>_take(nb + 1)
     if s.side.kind == POLYGON:
         s.counts = <long long*>_take((s.nitems + 1) * sizeof(long long))
-    if s.rowf.cat != NULL and s.rows != NULL:
+    s.filt = NULL
+    if s.rowf.cat != NULL and s.nclass == 1 and s.rows != NULL:
         s.filt = <Filter*>(s.rows + s.nitems * w + 1)
     if (s.start == NULL or s.items == NULL or home == NULL or s.rows == NULL
             or s.rowof == NULL or s.pure == NULL
             or (s.side.kind == POLYGON and s.counts == NULL)
-            or (s.rowf.cat != NULL and s.filt == NULL) or s.nbuckets >= MAX_BUCKETS):
+            or (s.rowf.cat != NULL and s.nclass == 1 and s.filt == NULL)
+            or s.nbuckets >= MAX_BUCKETS):
         _give(home)
         return False
     memset(s.start, 0, (nb + 1) * sizeof(Py_ssize_t))
@@ -705,7 +710,9 @@ cdef inline bint _candidate(Query* Q, Py_ssize_t q) noexcept nogil:
     cdef const double* w
     cdef bint hit
     cdef Py_ssize_t i, j
-    if Q.filtered and not passes(&Q.sp.filt[Q.p], &Q.sq.filt[q]):
+    if Q.filtered and not (
+            Q.sq.compat[Q.sp.items[Q.p].cls * Q.sq.nclass + Q.sq.items[q].cls]
+            if Q.sq.nclass > 1 else passes(&Q.sp.filt[Q.p], &Q.sq.filt[q])):
         return True  # ruled out by the filters: no exact test
     if Q.circles:
         # two circles: the scalar kernel's numbers (the order only flips a sign)
@@ -814,7 +821,8 @@ cdef inline bint _scan_boxes(Query* Q, const Set* t, Py_ssize_t start, Py_ssize_
     cdef bint same = Q.same, p_first = Q.p_first
     cdef Py_ssize_t m, n
     cdef uint64_t* keys
-    cdef const Filter* pf = &Q.sp.filt[Q.p] if Q.filtered else NULL
+    # split by class, every item of class c passes
+    cdef const Filter* pf = &Q.sp.filt[Q.p] if Q.filtered and t.nclass == 1 else NULL
     if not _reserve(Q.out, stop - start):
         return False
     keys = Q.out.keys
@@ -999,7 +1007,7 @@ cdef void _query_chunk(Query* Q, Set* a, Set* b, bint two, const Grid* g, int sh
     Q.same = not two
     Q.circles = a.side.kind == CIRCLE and b.side.kind == CIRCLE
     Q.boxes = a.side.kind == AABB_KIND and b.side.kind == AABB_KIND
-    Q.filtered = a.filt != NULL
+    Q.filtered = a.rowf.cat != NULL
     Q.out = out
     for pos in range(start, stop):
         if pos < na:
