@@ -31,7 +31,7 @@ never tested.  Without filters the loops skip the test (one flag, set per call).
 
 from cython cimport floating
 from libc.math cimport INFINITY, fabs, ldexp, sqrt
-from libc.stdint cimport int64_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint32_t, uint64_t
 from cpython.pythread cimport (
     WAIT_LOCK,
     PyThread_acquire_lock,
@@ -61,7 +61,8 @@ cdef enum:
     HUGE = MAX_LEVEL + 1    # tested against every shape (only absurd inputs get here)
     NO_SHAPE = -1
     SAMPLE = 255            # rows sampled for the median box size
-    MAX_CLASS = 4           # filter classes the grid is split by (more: not split)
+    MAX_CLASS = 4           # filter classes the grid is split by (more: not split;
+                            # _classes matches the 4 by hand)
 
 
 # the same padding as the reference (see fastcol._ref.broadphase.PAD) and as view_box
@@ -419,7 +420,16 @@ cdef bint _classes(Set* a, Set* b, bint two) noexcept nogil:
     # of both sets as classes, when there are at most MAX_CLASS of them and some pair of
     # them never passes (else nclass 1: the grid is not split).  False: out of memory
     cdef Filter seen[MAX_CLASS]
-    cdef Filter f
+    # the classes' words, and whether each is found yet (so never matched before)
+    cdef uint32_t sc[MAX_CLASS]
+    cdef uint32_t sm[MAX_CLASS]
+    cdef uint32_t sg[MAX_CLASS]
+    cdef uint32_t valid[MAX_CLASS]
+    cdef uint32_t fc, fm, fg, m0, m1, m2, m3
+    cdef const uint32_t* cat
+    cdef const uint32_t* mask
+    cdef const int32_t* group
+    cdef unsigned char* cls
     cdef int n = 0, c, d, k
     cdef Py_ssize_t i
     cdef Set* sets[2]
@@ -429,23 +439,40 @@ cdef bint _classes(Set* a, Set* b, bint two) noexcept nogil:
     a.nclass = b.nclass = 1
     if a.rowf.cat == NULL:
         return True
+    for d in range(MAX_CLASS):
+        sc[d] = sm[d] = sg[d] = valid[d] = 0
     for k in range(2 if two else 1):
         sets[k].cls = <unsigned char*>_take(sets[k].n + 1)
         if sets[k].cls == NULL:
             return False
+        cat = sets[k].rowf.cat
+        mask = sets[k].rowf.mask
+        group = sets[k].rowf.group
+        cls = sets[k].cls
         for i in range(sets[k].n):
-            filter_of(&sets[k].rowf, i, &f)
-            # the first class of this filter (n if none), without a branch per class
-            c = n
-            for d in range(n - 1, -1, -1):
-                c = d if ((seen[d].cat == f.cat) & (seen[d].mask == f.mask)
-                          & (seen[d].group == f.group)) else c
+            fc = cat[i]
+            fm = mask[i]
+            fg = <uint32_t>group[i]
+            # the class of this filter (n if none) by arithmetic, not a branch per
+            # class: the classes differ, so at most one matches
+            m0 = valid[0] & (((sc[0] ^ fc) | (sm[0] ^ fm) | (sg[0] ^ fg)) == 0)
+            m1 = valid[1] & (((sc[1] ^ fc) | (sm[1] ^ fm) | (sg[1] ^ fg)) == 0)
+            m2 = valid[2] & (((sc[2] ^ fc) | (sm[2] ^ fm) | (sg[2] ^ fg)) == 0)
+            m3 = valid[3] & (((sc[3] ^ fc) | (sm[3] ^ fm) | (sg[3] ^ fg)) == 0)
+            c = <int>(m1 + 2 * m2 + 3 * m3 + (1 - (m0 | m1 | m2 | m3)) * <uint32_t>n)
             if c == n:
                 if n == MAX_CLASS:
                     return True  # too many classes: not split
-                seen[n] = f
+                sc[n] = fc
+                sm[n] = fm
+                sg[n] = fg
+                valid[n] = 1
                 n += 1
-            sets[k].cls[i] = <unsigned char>c
+            cls[i] = <unsigned char>c
+    for c in range(n):
+        seen[c].cat = sc[c]
+        seen[c].mask = sm[c]
+        seen[c].group = <int32_t>sg[c]
     for c in range(n):
         for d in range(n):
             a.compat[c * n + d] = passes(&seen[c], &seen[d])
