@@ -1013,8 +1013,16 @@ cdef bint _query(Query* Q, const Grid* g) noexcept nogil:
             # comes first (row by row, then by item number within a cell): look only
             # at the cells from our own onwards
             cy0 = it.cy
+        if t.nclass == 1:
+            # not split by class (the usual call): the level's one pass
+            if t.dense[L]:
+                if not _query_dense(Q, t, L, lp, 0, cx0, cx1, cy0, cy1):
+                    return False
+            elif not _query_hashed(Q, t, L, lp, 0, cx0, cx1, cy0, cy1):
+                return False
+            continue
         for c in range(t.nclass):
-            if t.nclass > 1 and not t.compat[it.cls * t.nclass + c]:
+            if not t.compat[it.cls * t.nclass + c]:
                 continue  # no item of class c passes our filter
             if t.dense[L]:
                 if not _query_dense(Q, t, L, lp, c, cx0, cx1, cy0, cy1):
