@@ -24,9 +24,13 @@ Keys ``i << shift | j`` of the colliding pairs collect in buffers, one per threa
 (grown by doubling; MemoryError when that fails); a radix sort writes them sorted into
 the result array, using the result's own memory as its scratch.
 
-Collision filters (the arrays' categories, masks and groups) are copied per item with
-the rows, in bucket order, and tested before the exact test: a pair they rule out is
-never tested.  Without filters the loops skip the test (one flag, set per call).
+Collision filters (the arrays' categories, masks and groups) of at most four distinct
+values (classes), some pair of which never passes, split the grid: each class has its
+own buckets (a dense level's classes one after another, a hashed bucket keyed by class
+too), and a shape looks only in the classes its filter passes, so a pair they rule out
+is never a candidate and the scans test no filter.  Other filters are copied per item
+(written in bucket order as the items are placed) and tested before the exact test.
+Without filters the loops skip the test (one flag, set per call).
 """
 
 from cython cimport floating
