@@ -88,19 +88,6 @@ Decisions:
   neighbours, and clipping them too freezes whole clusters.  Walls likewise: an
   outline point that can reach a wall this step is a speculative wall contact.
   Turning is not swept, so a body turns at most ``Params.max_turn`` (0.1 rad) a step.
-* **Deep pairs met again after the move**: the deep overlaps that were left (49.5% of
-  the smaller size at the worst step of the 2,000-body run) came while the pile
-  lands, between bodies turning at the spin limit, mostly contacts that were shallow
-  the step before: a turn brings in a corner no contact point of the step saw, and
-  the position correction's linear estimate misses it.  So after the move the pairs
-  of the solve (contacts and speculative pairs) with a body that turned by more than
-  ``Params.turning`` of the smaller size (a few hundred at the landing, a few tens
-  at rest) are met again with ``fc.contact`` where they are now, and each deeper
-  than ``Params.deep`` (5%) of the smaller size is translated back to it, split by
-  inverse mass, ``Params.deep_passes`` (3) Jacobi passes, each body's share divided
-  among its deep pairs; then the walls' guarantee again.  Measured 17.9% at the
-  worst step, none over 25%.  Nearby settings (2 passes, 4% or 1% turning) measured
-  31% to 65%: the landing is chaotic, one pair pushed into a third can go deep.
 * **Spring push** (``Params.spring``, off by default): an extra separating speed of
   ``spring * depth`` per contact, a soft ball-pit feel.
 * **Walls** are four static bodies in the same solver, met through every body's
@@ -149,10 +136,6 @@ class Params:
         neighbour can start a body at rest); two bodies nearer than their two reaches
         are a speculative contact.  ``inf`` turns speculative pairs off.
     max_turn : the most a body turns in a step, in radians (turning is not swept).
-    deep, turning, deep_passes : after the move, the pairs of the solve with a body
-        that turned by more than ``turning`` of the smaller body's size are met again,
-        and those deeper than ``deep`` of it moved back to it (``deep_passes`` Jacobi
-        passes); ``deep >= 1`` turns this off.
     colours, rest : the most colours of the Gauss-Seidel passes, and the fraction of
         the groups of points left uncoloured (colouring stops there); the points left
         over are solved together (Jacobi, mass splitting).
@@ -174,9 +157,6 @@ class Params:
     bounce: float = 0.2
     margin: float = 0.0
     max_turn: float = 0.1
-    deep: float = 0.05
-    turning: float = 0.02
-    deep_passes: int = 3
     colours: int = 64
     rest: float = 0.01
     workers: int = 2
@@ -666,63 +646,6 @@ def respond(scene: Scene, contacts: Contacts, params: Params, near=None) -> None
     _walls(scene, params, corrected)
 
 
-def _undo_deep(scene: Scene, contacts: Contacts, near, params: Params) -> None:
-    """Move apart the pairs of the solve that a turn took deep, on fresh contacts.
-
-    The position correction translates on a linear estimate at the step's contact
-    points; a body turning fast in a pile brings another corner in that no point
-    saw.  So the pairs of the solve (contacts and speculative pairs) with a body that
-    turned by more than ``Params.turning`` of the smaller size are met again where
-    the bodies are now (``fc.contact``, ``pairs=``), and each deeper than
-    ``Params.deep`` of the smaller body's size is moved back to that depth, split by
-    inverse mass, in one Jacobi pass (each body's share divided among its deep pairs).
-    """
-    fc = scene.fc
-    size = scene.size
-    turn = np.abs(scene.omega) * params.dt * size
-    ia = np.concatenate([contacts.ia, near[0]])
-    ib = np.concatenate([contacts.ib, near[1]])
-    small = np.minimum(size.take(ia), size.take(ib))
-    sel = np.flatnonzero(turn.take(ia) + turn.take(ib) > params.turning * small)
-    if not len(sel):
-        return
-    pairs = np.stack([ia.take(sel), ib.take(sel)], axis=1)
-    pairs, rows, _order, bounds = _by_type_pair(scene, pairs)
-    total = np.zeros((len(scene), 2))
-    for _ in range(params.deep_passes):
-        depth = np.full(len(pairs), -np.inf)
-        normal = np.zeros((len(pairs), 2))
-        for s, t in TYPE_PAIRS:
-            lo, hi = bounds[4 * s + t], bounds[4 * s + t + 1]
-            if lo < hi:
-                found = fc.contact(scene.arrays[s], scene.arrays[t], pairs=rows[lo:hi])
-                depth[lo:hi] = np.where(found.hit, found.depth, -np.inf)
-                normal[lo:hi] = found.normal
-        a, b = pairs[:, 0], pairs[:, 1]
-        excess = depth - params.deep * np.minimum(size.take(a), size.take(b))
-        hot = np.flatnonzero(excess > 0.0)
-        if not len(hot):
-            break
-        a, b, excess, normal = a[hot], b[hot], excess[hot], normal[hot]
-        n = len(scene)
-        k = np.bincount(a, minlength=n) + np.bincount(b, minlength=n)
-        ima, imb = scene.inv_mass.take(a), scene.inv_mass.take(b)
-        share = excess / (ima + imb)
-        move = np.zeros((n, 2))
-        np.add.at(move, a, -(share * ima / k.take(a))[:, None] * normal)
-        np.add.at(move, b, (share * imb / k.take(b))[:, None] * normal)
-        moved = np.flatnonzero(k)
-        for t, arr in enumerate(scene.arrays):
-            lo, hi = scene.start[t], scene.start[t + 1]
-            if lo < hi and ((moved >= lo) & (moved < hi)).any():
-                fc.translate(arr, move[lo:hi], out=arr)
-        scene.pos += move
-        total += move
-    # the walls' guarantee again, for the bodies this moved
-    if total.any():
-        _walls(scene, params, scene.corrected + total)
-
-
 def _move(scene: Scene, move, turn) -> None:
     """Turn every body about its centroid, then move it: the shape arrays in place."""
     for t, arr in enumerate(scene.arrays):
@@ -782,8 +705,6 @@ def step(scene: Scene, params: Params = Params(), timings: Timings | None = None
     contacts, near = collide(scene, reach, timings, params.workers)
     t0 = time.perf_counter()
     respond(scene, contacts, params, near)
-    if near is not None and params.deep < 1.0:
-        _undo_deep(scene, contacts, near, params)
     if timings is not None:
         timings.response.append(time.perf_counter() - t0)
     return contacts
