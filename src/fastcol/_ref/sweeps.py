@@ -551,6 +551,10 @@ def ray_box(px, py, dx, dy, x0, y0, x1, y1):
     return box_entry(px, py, dx, dy, x0, y0, x1, y1)
 
 
+# an AABB's outward face normals, in ring order (bottom, right, top, left)
+_BOX_NORMALS = ((0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0))
+
+
 def box_entry(px, py, dx, dy, x0, y0, x1, y1):
     """``ray_box`` of a ray ``slab_quick`` left to the corner tests."""
     st, t, face = slab_entry(px, py, dx, dy, x0, y0, x1, y1)
@@ -558,13 +562,7 @@ def box_entry(px, py, dx, dy, x0, y0, x1, y1):
         return st, 0.0, 0.0, 0.0
     if _face_length(face, x0, y0, x1, y1) == 0.0:
         return (HIT, t) + _end_on(dx, dy)
-    if face == _BOTTOM:
-        return HIT, t, 0.0, -1.0
-    if face == _RIGHT:
-        return HIT, t, 1.0, 0.0
-    if face == _TOP:
-        return HIT, t, 0.0, 1.0
-    return HIT, t, -1.0, 0.0
+    return (HIT, t) + _BOX_NORMALS[face]
 
 
 def ray_convex(px, py, dx, dy, cv):
@@ -574,20 +572,41 @@ def ray_convex(px, py, dx, dy, cv):
     zero length (the end of a zero-width box, or a point box) has none, and gives the
     end-on normal ``-d / |d|``.
     """
+    return convex_face(px, py, dx, dy, cv)[:4]
+
+
+def convex_face(px, py, dx, dy, cv):
+    """``ray_convex`` with the index of the face entered: ``(status, t, nx, ny, face)``
+    (face -1 without a hit; for an AABB its side in ring order, as ``slab_entry``)."""
     xs = cv.xs
     ys = cv.ys
     if cv.kind == AABB_KIND:
-        return ray_box(px, py, dx, dy, xs[0], ys[0], xs[1], ys[2])
+        x0 = xs[0]
+        y0 = ys[0]
+        x1 = xs[1]
+        y1 = ys[2]
+        st = slab_quick(px, py, dx, dy, x0, y0, x1, y1)
+        if st != HIT:
+            return st, 0.0, 0.0, 0.0, -1
+        st, t, face = slab_entry(px, py, dx, dy, x0, y0, x1, y1)
+        if st != HIT:
+            return st, 0.0, 0.0, 0.0, -1
+        if _face_length(face, x0, y0, x1, y1) == 0.0:
+            return (HIT, t) + _end_on(dx, dy) + (face,)
+        return (HIT, t) + _BOX_NORMALS[face] + (face,)
     st, t, face = ray_ring(px, py, dx, dy, cv)
     if st != HIT:
-        return st, 0.0, 0.0, 0.0
+        return st, 0.0, 0.0, 0.0, -1
     j = face + 1 if face + 1 < len(xs) else 0
     if cv.kind == OBB_KIND:
         if xs[face] == xs[j] and ys[face] == ys[j]:
-            return (HIT, t) + _end_on(dx, dy)
-        return (HIT, t) + box_normal(cv.cos, cv.sin, face)
-    ex = xs[j] - xs[face]
-    ey = ys[j] - ys[face]
+            return (HIT, t) + _end_on(dx, dy) + (face,)
+        return (HIT, t) + box_normal(cv.cos, cv.sin, face) + (face,)
+    return (HIT, t) + edge_normal(xs[j] - xs[face], ys[j] - ys[face]) + (face,)
+
+
+def edge_normal(ex, ey):
+    """The unit normal on the right of the edge e (outward for a counter-clockwise ring)."""
     if ex * ex + ey * ey < _NORMAL:
         # an edge so short its squared length underflows (a sliver of a polygon's
         # ring): scaled, exactly, it has the same direction and a length the square
@@ -595,7 +614,7 @@ def ray_convex(px, py, dx, dy, cv):
         ex = ex * UNDERFLOW_SCALE
         ey = ey * UNDERFLOW_SCALE
     le = math.sqrt(ex * ex + ey * ey)
-    return HIT, t, ey / le, 0.0 - ex / le
+    return ey / le, 0.0 - ex / le
 
 
 def ray_rounded_convex(px, py, dx, dy, cv, r, ends=True):
@@ -923,8 +942,13 @@ def _cast_hit(t, feature):
     ta, ra = _target(a, ox, oy)
     tb, rb = _target(b, ox, oy)
     r = ra + rb
+    # (only shapes without radius have corners: their ray also names the face entered)
+    face = -1
     if side > 0:
-        st, _, nx, ny = _cast(qx, qy, sx, sy, a, ta, r, True)
+        if r == 0.0:
+            st, tq, nx, ny, face = _cast_face(qx, qy, sx, sy, a, ta, True)
+        else:
+            st, _, nx, ny = _cast(qx, qy, sx, sy, a, ta, r, True)
         if st == HIT and r == 0.0 and a.kind <= SEGMENT and ta[0] == ta[2] and ta[1] == ta[3]:
             # b's vertex met a's point, end-on: a's point cast along -v gives the face
             # of b it meets there (raycast's corner rule), a normal that b moved back
@@ -934,7 +958,10 @@ def _cast_hit(t, feature):
                 nx = 0.0 - mx
                 ny = 0.0 - my
     else:
-        st, _, nx, ny = _cast(qx, qy, 0.0 - sx, 0.0 - sy, b, tb, r, False)
+        if r == 0.0:
+            st, tq, nx, ny, face = _cast_face(qx, qy, 0.0 - sx, 0.0 - sy, b, tb, False)
+        else:
+            st, _, nx, ny = _cast(qx, qy, 0.0 - sx, 0.0 - sy, b, tb, r, False)
         # the normal of b's surface, towards a: negated, from a towards b
         nx = 0.0 - nx
         ny = 0.0 - ny
@@ -946,7 +973,201 @@ def _cast_hit(t, feature):
     else:
         px = ox + qx + ux * t + ra * nx
         py = oy + qy + uy * t + ra * ny
+    if r == 0.0 and st == HIT:
+        # (after the point, which stays the face's to the bit)
+        nx, ny = _corner_normal(a, ta, b, tb, qx, qy, side, sx, sy, tq, face, nx, ny)
     if swapped:
         nx = 0.0 - nx
         ny = 0.0 - ny
     return (px, py), (nx, ny)
+
+
+# ------------------------------------------------------------ corner meets corner
+
+
+def _cast_face(qx, qy, vx, vy, s, target, ends):
+    """``_cast`` of shapes without radius (r == 0), with the face entered:
+    ``(status, t, nx, ny, face)``; face is a convex shape's side index (-1 for a
+    round shape, whose core is its one face)."""
+    if s.kind <= SEGMENT:
+        ax, ay, bx, by, _ = target
+        return ray_round(qx, qy, vx, vy, ax, ay, bx, by, 0.0, ends) + (-1,)
+    return convex_face(qx, qy, vx, vy, target)
+
+
+def _face_end(qx, qy, vx, vy, t, xi, yi, xj, yj):
+    """Which end of the side from i to j the ray's hit ``q + t v`` lies at: 0 (i),
+    1 (j), or -1 (between them), within rounding (``_on_face``'s tolerance: a ray
+    exactly through a corner, or one that meets a side a rounding from its end)."""
+    ex = xj - xi
+    ey = yj - yi
+    ux = qx + t * vx - xi
+    uy = qy + t * vy - yi
+    u = ux * ex + uy * ey  # the hit's place along the side times |e|^2
+    el = abs(ex) + abs(ey)
+    tol = _REL * (abs(qx - xi) + abs(qy - yi) + el) * el
+    if u <= tol:
+        return 0
+    if u >= ex * ex + ey * ey - tol:
+        return 1
+    return -1
+
+
+def _hit_vertex(qx, qy, vx, vy, t, s, target, face):
+    """The vertex of s (radius 0; index into ``_vertices``) at which the ray
+    ``q + t v`` that hit s entered it, or -1 where it entered between two."""
+    if s.kind <= SEGMENT:
+        ax, ay, bx, by, _ = target
+        if ax == bx and ay == by:
+            # a point is all corner
+            return 0
+        return _face_end(qx, qy, vx, vy, t, ax, ay, bx, by)
+    xs = target.xs
+    ys = target.ys
+    j = face + 1 if face + 1 < len(xs) else 0
+    end = _face_end(qx, qy, vx, vy, t, xs[face], ys[face], xs[j], ys[j])
+    if end < 0:
+        return -1
+    return face if end == 0 else j
+
+
+def _vertex_index(s, target, qx, qy):
+    """The index (into ``_vertices``) of s's vertex q, which the sweep took from them."""
+    if s.kind <= SEGMENT:
+        return 0 if qx == target[0] and qy == target[1] else 1
+    xs = target.xs
+    ys = target.ys
+    for k in range(len(xs)):
+        if xs[k] == qx and ys[k] == qy:
+            return k
+    return 0
+
+
+def _side_normal(cv, i):
+    """The outward unit normal of a convex shape's side i (its kernels' own)."""
+    if cv.kind == AABB_KIND:
+        return _BOX_NORMALS[i]
+    if cv.kind == OBB_KIND:
+        return box_normal(cv.cos, cv.sin, i)
+    j = i + 1 if i + 1 < len(cv.xs) else 0
+    return edge_normal(cv.xs[j] - cv.xs[i], cv.ys[j] - cv.ys[i])
+
+
+def _zero_side(cv, i):
+    j = i + 1 if i + 1 < len(cv.xs) else 0
+    return cv.xs[i] == cv.xs[j] and cv.ys[i] == cv.ys[j]
+
+
+def _cone(s, target, k):
+    """The outward normal cone of s (radius 0) at its vertex k: ``(n1x, n1y, n2x, n2y)``,
+    from n1 counter-clockwise to n2, or None for a point (every direction).
+
+    A polygon's or box's corner: the normals of the sides of positive length that
+    meet there (a zero-length side, of a box of zero width, is passed over: the
+    corner is then a segment's end).  A segment's end: the half-plane beyond it,
+    bounded by the segment's two normals.
+    """
+    if s.kind <= SEGMENT:
+        ax, ay, bx, by, _ = target
+        if ax == bx and ay == by:
+            return None
+        if k == 0:
+            nx, ny = edge_normal(ax - bx, ay - by)
+        else:
+            nx, ny = edge_normal(bx - ax, by - ay)
+        return nx, ny, 0.0 - nx, 0.0 - ny
+    n = len(target.xs)
+    # the last side of positive length that ends at k, the first that starts there
+    i = k - 1 if k > 0 else n - 1
+    m = 0
+    while _zero_side(target, i):
+        m += 1
+        if m == n:
+            return None
+        i = i - 1 if i > 0 else n - 1
+    j = k
+    while _zero_side(target, j):
+        j = j + 1 if j + 1 < n else 0
+    return _side_normal(target, i) + _side_normal(target, j)
+
+
+def _within(wx, wy, c):
+    """Whether the direction w lies in the cone c (``_cone``'s form), by rounded signs."""
+    c1x, c1y, c2x, c2y = c
+    s1 = c1x * wy - c1y * wx  # c1 x w
+    s2 = wx * c2y - wy * c2x  # w x c2
+    if c1x * c2y - c1y * c2x > 0.0 or c1x * c2x + c1y * c2y > 0.0:
+        # narrower than a half-plane: between both sides
+        return s1 >= 0.0 and s2 >= 0.0
+    # a half-plane, or wider by rounding: beyond either side
+    return s1 >= 0.0 or s2 >= 0.0
+
+
+def _meet(ca, cb):
+    """The cone ``ca ∩ -cb`` (None: all directions) as ``(s, e)`` from s
+    counter-clockwise to e; False where it is empty by rounding."""
+    if cb is not None:
+        cb = (0.0 - cb[0], 0.0 - cb[1], 0.0 - cb[2], 0.0 - cb[3])
+    if ca is None:
+        return cb
+    if cb is None:
+        return ca
+    # the later start, the earlier end: each the one that lies in the other cone
+    if _within(ca[0], ca[1], cb):
+        sx, sy = ca[0], ca[1]
+    elif _within(cb[0], cb[1], ca):
+        sx, sy = cb[0], cb[1]
+    else:
+        return False
+    if _within(ca[2], ca[3], cb):
+        ex, ey = ca[2], ca[3]
+    elif _within(cb[2], cb[3], ca):
+        ex, ey = cb[2], cb[3]
+    else:
+        return False
+    return sx, sy, ex, ey
+
+
+def _bisector(c):
+    """The unit bisector of the cone c (from s counter-clockwise to e): s + e for
+    cones up to a right angle, else the sides turned inwards by a right angle
+    (s turned left plus e turned right), which stays well away from zero up to a
+    half-plane and beyond.  Negating the cone negates it exactly."""
+    sx, sy, ex, ey = c
+    if sx * ex + sy * ey >= 0.0:
+        mx = sx + ex
+        my = sy + ey
+    else:
+        mx = ey - sy
+        my = sx - ex
+    L = math.sqrt(mx * mx + my * my)
+    return mx / L, my / L
+
+
+def _corner_normal(a, ta, b, tb, qx, qy, side, vx, vy, t, face, nx, ny):
+    """The normal where two shapes without radius first touch (a to b, canonical).
+
+    The vertex ray that hit first names one corner: q, of b (side 1, cast along v)
+    or of a (along -v).  The other is a corner when that ray entered its shape at a
+    vertex (``_hit_vertex``).  Corner to corner, the normal is the bisector of the
+    normal cone of the Minkowski difference there: a's normal cone at its corner
+    met with b's negated (a point's is every direction); moving b along -normal
+    then overlaps, along +normal it separates.  Elsewhere (a face met, two points,
+    cones that miss each other by rounding) the face's normal ``(nx, ny)`` stays.
+    """
+    if side > 0:
+        k = _hit_vertex(qx, qy, vx, vy, t, a, ta, face)
+        if k < 0:
+            return nx, ny
+        ca = _cone(a, ta, k)
+        cb = _cone(b, tb, _vertex_index(b, tb, qx, qy))
+    else:
+        k = _hit_vertex(qx, qy, 0.0 - vx, 0.0 - vy, t, b, tb, face)
+        if k < 0:
+            return nx, ny
+        cb = _cone(b, tb, k)
+        ca = _cone(a, ta, _vertex_index(a, ta, qx, qy))
+    c = _meet(ca, cb)
+    if not c:
+        return nx, ny
+    return _bisector(c)
