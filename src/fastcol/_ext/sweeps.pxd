@@ -237,11 +237,20 @@ cdef inline int ray_box(double px, double py, double dx, double dy, double x0,
 cdef inline int box_entry(double px, double py, double dx, double dy, double x0,
                           double y0, double x1, double y1, double* out) noexcept nogil:
     # ray_box of a ray slab_quick left to the corner tests
+    cdef int face
+    return box_face_entry(px, py, dx, dy, x0, y0, x1, y1, out, &face)
+
+
+cdef inline int box_face_entry(double px, double py, double dx, double dy, double x0,
+                               double y0, double x1, double y1, double* out,
+                               int* face_out) noexcept nogil:
+    # box_entry with the face entered (face_out, OUT, on a hit: its side in ring order)
     cdef double L, t
     cdef int face
     cdef int st = slab_entry(px, py, dx, dy, x0, y0, x1, y1, &t, &face)
     if st != HIT:
         return st
+    face_out[0] = face
     out[0] = t
     if _face_length(face, x0, y0, x1, y1) == 0.0:
         L = sqrt(dx * dx + dy * dy)

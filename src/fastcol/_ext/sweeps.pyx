@@ -377,13 +377,25 @@ cdef int ray_ring(double px, double py, double dx, double dy, const Convex* cv,
 cdef int ray_convex(double px, double py, double dx, double dy, const Convex* cv,
                     double* out) noexcept nogil:
     # an AABB, OBB or Polygon; out (OUT) = (t, nx, ny) on a hit
+    cdef int face
+    return convex_face(px, py, dx, dy, cv, out, &face)
+
+
+cdef inline int convex_face(double px, double py, double dx, double dy, const Convex* cv,
+                            double* out, int* face_out) noexcept nogil:
+    # ray_convex with the face entered (face_out, OUT, on a hit: its side index)
     cdef double L, t, ex, ey, le, xi, yi, xj, yj
     cdef int face, st, i, n
     if cv.kind == AABB_KIND:
-        return ray_box(px, py, dx, dy, cv.xs[0], cv.ys[0], cv.xs[1], cv.ys[2], out)
+        st = slab_quick(px, py, dx, dy, cv.xs[0], cv.ys[0], cv.xs[1], cv.ys[2])
+        if st != HIT:
+            return st
+        return box_face_entry(px, py, dx, dy, cv.xs[0], cv.ys[0], cv.xs[1], cv.ys[2], out,
+                              face_out)
     st = ray_ring(px, py, dx, dy, cv, &t, &face, False)
     if st != HIT:
         return st
+    face_out[0] = face
     out[0] = t
     n = cv.n
     i = face + 1 if face + 1 < n else 0
@@ -400,17 +412,22 @@ cdef int ray_convex(double px, double py, double dx, double dy, const Convex* cv
         else:
             box_normal(cv.cos, cv.sin, face, &out[1], &out[2])
         return HIT
-    ex = xj - xi
-    ey = yj - yi
+    edge_normal(xj - xi, yj - yi, &out[1], &out[2])
+    return HIT
+
+
+cdef inline void edge_normal(double ex, double ey, double* nx, double* ny) noexcept nogil:
+    # nx, ny (OUT): the unit normal on the right of the edge e (outward for a
+    # counter-clockwise ring)
+    cdef double le
     if ex * ex + ey * ey < 2.2250738585072014e-308:
         # an edge so short its squared length underflows: scaled by 2**600 (the
         # reference's UNDERFLOW_SCALE), exactly, the same direction
         ex = ex * 4.149515568880993e+180
         ey = ey * 4.149515568880993e+180
     le = sqrt(ex * ex + ey * ey)
-    out[1] = ey / le
-    out[2] = 0.0 - ex / le
-    return HIT
+    nx[0] = ey / le
+    ny[0] = 0.0 - ex / le
 
 
 cdef int ray_rounded_convex(double px, double py, double dx, double dy, const Convex* cv,
@@ -1008,6 +1025,215 @@ cdef inline double _radius(const View* s, double ox, double oy) noexcept nogil:
     return 0.0
 
 
+# ------------------------------------------------------------ corner meets corner
+
+cdef struct Target:
+    # a shape without radius in local coordinates: its core, or its ring (never
+    # copied: a box's cv.xs points into cv itself)
+    bint is_round
+    Round rc
+    Convex cv
+
+
+cdef inline void _target(const View* s, double ox, double oy, Target* out) noexcept nogil:
+    out.is_round = s.kind <= SEGMENT
+    if out.is_round:
+        view_core(s, ox, oy, &out.rc)
+    else:
+        view_convex(s, ox, oy, &out.cv)
+
+
+cdef inline int _cast_face(double qx, double qy, double vx, double vy, const View* s,
+                           double ox, double oy, bint ends, double* out, int* face,
+                           Target* tgt) noexcept nogil:
+    # _cast_normal of shapes without radius (r == 0), with the face entered (face,
+    # OUT: a convex shape's side index, -1 for a round one); tgt (OUT) the shape hit
+    face[0] = -1
+    _target(s, ox, oy, tgt)
+    if tgt.is_round:
+        return ray_round(qx, qy, vx, vy, tgt.rc.ax, tgt.rc.ay, tgt.rc.bx, tgt.rc.by, 0.0,
+                         ends, out, True)
+    return convex_face(qx, qy, vx, vy, &tgt.cv, out, face)
+
+
+cdef inline int _face_end(double qx, double qy, double vx, double vy, double t, double xi,
+                          double yi, double xj, double yj) noexcept nogil:
+    # which end of the side from i to j the ray's hit q + t v lies at: 0 (i), 1 (j),
+    # -1 between them, within rounding (the reference's _face_end)
+    cdef double ex = xj - xi
+    cdef double ey = yj - yi
+    cdef double ux = qx + t * vx - xi
+    cdef double uy = qy + t * vy - yi
+    cdef double u = ux * ex + uy * ey
+    cdef double el = fabs(ex) + fabs(ey)
+    cdef double tol = REL * (fabs(qx - xi) + fabs(qy - yi) + el) * el
+    if u <= tol:
+        return 0
+    if u >= ex * ex + ey * ey - tol:
+        return 1
+    return -1
+
+
+cdef inline int _ring_next(const Convex* cv, int i) noexcept nogil:
+    return i + 1 if i + 1 < cv.n else 0
+
+
+cdef inline bint _zero_side(const Convex* cv, int i) noexcept nogil:
+    cdef int j = _ring_next(cv, i)
+    return cv.xs[i] - cv.ox == cv.xs[j] - cv.ox and cv.ys[i] - cv.oy == cv.ys[j] - cv.oy
+
+
+cdef int _hit_vertex(double qx, double qy, double vx, double vy, double t,
+                     const Target* s, int face) noexcept nogil:
+    # the vertex of s at which the ray q + t v that hit it entered (the reference's
+    # _hit_vertex), -1 between two
+    cdef int j, end
+    if s.is_round:
+        if s.rc.ax == s.rc.bx and s.rc.ay == s.rc.by:
+            return 0
+        return _face_end(qx, qy, vx, vy, t, s.rc.ax, s.rc.ay, s.rc.bx, s.rc.by)
+    j = _ring_next(&s.cv, face)
+    end = _face_end(qx, qy, vx, vy, t, s.cv.xs[face] - s.cv.ox, s.cv.ys[face] - s.cv.oy,
+                    s.cv.xs[j] - s.cv.ox, s.cv.ys[j] - s.cv.oy)
+    if end < 0:
+        return -1
+    return face if end == 0 else j
+
+
+cdef int _vertex_index(const Target* s, double qx, double qy) noexcept nogil:
+    # the index of s's vertex q, which the sweep took from them
+    cdef int k
+    if s.is_round:
+        return 0 if qx == s.rc.ax and qy == s.rc.ay else 1
+    for k in range(s.cv.n):
+        if s.cv.xs[k] - s.cv.ox == qx and s.cv.ys[k] - s.cv.oy == qy:
+            return k
+    return 0
+
+
+cdef void _side_normal(const Convex* cv, int i, double* nx, double* ny) noexcept nogil:
+    # the outward unit normal of a convex shape's side i (its kernels' own)
+    cdef int j
+    if cv.kind == AABB_KIND:
+        nx[0] = 0.0 if i == BOTTOM or i == TOP else (1.0 if i == RIGHT else -1.0)
+        ny[0] = 0.0 if i == RIGHT or i == LEFT else (1.0 if i == TOP else -1.0)
+    elif cv.kind == OBB_KIND:
+        box_normal(cv.cos, cv.sin, i, nx, ny)
+    else:
+        j = _ring_next(cv, i)
+        edge_normal(cv.xs[j] - cv.ox - (cv.xs[i] - cv.ox), cv.ys[j] - cv.oy - (cv.ys[i] - cv.oy),
+                    nx, ny)
+
+
+cdef bint _cone(const Target* s, int k, double* c) noexcept nogil:
+    # c (OUT) = (n1, n2): the outward normal cone of s at its vertex k, from n1
+    # counter-clockwise to n2; False for a point (every direction).  The reference's
+    # _cone says which sides bound it
+    cdef int i, j, m, n
+    if s.is_round:
+        if s.rc.ax == s.rc.bx and s.rc.ay == s.rc.by:
+            return False
+        if k == 0:
+            edge_normal(s.rc.ax - s.rc.bx, s.rc.ay - s.rc.by, &c[0], &c[1])
+        else:
+            edge_normal(s.rc.bx - s.rc.ax, s.rc.by - s.rc.ay, &c[0], &c[1])
+        c[2] = 0.0 - c[0]
+        c[3] = 0.0 - c[1]
+        return True
+    n = s.cv.n
+    i = k - 1 if k > 0 else n - 1
+    m = 0
+    while _zero_side(&s.cv, i):
+        m += 1
+        if m == n:
+            return False
+        i = i - 1 if i > 0 else n - 1
+    j = k
+    while _zero_side(&s.cv, j):
+        j = _ring_next(&s.cv, j)
+    _side_normal(&s.cv, i, &c[0], &c[1])
+    _side_normal(&s.cv, j, &c[2], &c[3])
+    return True
+
+
+cdef inline bint _within(double wx, double wy, const double* c) noexcept nogil:
+    # whether the direction w lies in the cone c, by rounded signs (the reference's)
+    cdef double s1 = c[0] * wy - c[1] * wx
+    cdef double s2 = wx * c[3] - wy * c[2]
+    if c[0] * c[3] - c[1] * c[2] > 0.0 or c[0] * c[2] + c[1] * c[3] > 0.0:
+        return s1 >= 0.0 and s2 >= 0.0
+    return s1 >= 0.0 or s2 >= 0.0
+
+
+cdef void _corner_normal(const Sweep* sw, double qx, double qy, double t, int face,
+                         const Target* hitt, double* nx, double* ny) noexcept nogil:
+    # nx, ny (IN/OUT): the face's normal, replaced where two shapes without radius
+    # meet corner to corner by the bisector of the Minkowski difference's normal cone
+    # there (the reference's _corner_normal, which says why)
+    cdef Target other
+    cdef double ca[4]
+    cdef double cb[4]
+    cdef double c[4]
+    cdef bint fa, fb
+    cdef int k
+    cdef double mx, my, L
+    if sw.win.side > 0:
+        k = _hit_vertex(qx, qy, sw.sx, sw.sy, t, hitt, face)
+        if k < 0:
+            return
+        _target(sw.q, sw.ox, sw.oy, &other)
+        fa = _cone(hitt, k, ca)
+        fb = _cone(&other, _vertex_index(&other, qx, qy), cb)
+    else:
+        k = _hit_vertex(qx, qy, 0.0 - sw.sx, 0.0 - sw.sy, t, hitt, face)
+        if k < 0:
+            return
+        _target(sw.p, sw.ox, sw.oy, &other)
+        fb = _cone(hitt, k, cb)
+        fa = _cone(&other, _vertex_index(&other, qx, qy), ca)
+    if fb:
+        # b's cone negated
+        cb[0] = 0.0 - cb[0]
+        cb[1] = 0.0 - cb[1]
+        cb[2] = 0.0 - cb[2]
+        cb[3] = 0.0 - cb[3]
+    if not fa and not fb:
+        # two points: the end-on normal stays
+        return
+    if not fa:
+        memcpy(c, cb, 4 * sizeof(double))
+    elif not fb:
+        memcpy(c, ca, 4 * sizeof(double))
+    else:
+        # the later start, the earlier end: each the one that lies in the other cone
+        if _within(ca[0], ca[1], cb):
+            c[0] = ca[0]
+            c[1] = ca[1]
+        elif _within(cb[0], cb[1], ca):
+            c[0] = cb[0]
+            c[1] = cb[1]
+        else:
+            return
+        if _within(ca[2], ca[3], cb):
+            c[2] = ca[2]
+            c[3] = ca[3]
+        elif _within(cb[2], cb[3], ca):
+            c[2] = cb[2]
+            c[3] = cb[3]
+        else:
+            return
+    # the bisector (the reference's _bisector)
+    if c[0] * c[2] + c[1] * c[3] >= 0.0:
+        mx = c[0] + c[2]
+        my = c[1] + c[3]
+    else:
+        mx = c[3] - c[1]
+        my = c[0] - c[2]
+    L = sqrt(mx * mx + my * my)
+    nx[0] = mx / L
+    ny[0] = my / L
+
+
 cdef void _cast_hit(double t, const Sweep* sw, double* out) noexcept nogil:
     # out (OUT) = (t, point, normal) of a sweep's hit after 0.0 (the reference's
     # _cast_hit, which says why)
@@ -1017,11 +1243,20 @@ cdef void _cast_hit(double t, const Sweep* sw, double* out) noexcept nogil:
     cdef double qx = sw.win.qx
     cdef double qy = sw.win.qy
     cdef double nx, ny, L
+    cdef double tq = 0.0
     cdef double hit[3]
     cdef int st
+    cdef int face = -1
     cdef Round rc
+    # the shape the winning ray hit, kept for the corner rule (shapes without radius)
+    cdef Target hitt
     if sw.win.side > 0:
-        st = _cast_normal(qx, qy, sw.sx, sw.sy, sw.p, sw.ox, sw.oy, r, True, hit)
+        if r == 0.0:
+            st = _cast_face(qx, qy, sw.sx, sw.sy, sw.p, sw.ox, sw.oy, True, hit, &face,
+                            &hitt)
+        else:
+            st = _cast_normal(qx, qy, sw.sx, sw.sy, sw.p, sw.ox, sw.oy, r, True, hit)
+        tq = hit[0]
         nx = hit[1]
         ny = hit[2]
         if st == HIT and r == 0.0 and sw.p.kind <= SEGMENT:
@@ -1033,8 +1268,13 @@ cdef void _cast_hit(double t, const Sweep* sw, double* out) noexcept nogil:
                 nx = 0.0 - hit[1]
                 ny = 0.0 - hit[2]
     else:
-        st = _cast_normal(qx, qy, 0.0 - sw.sx, 0.0 - sw.sy, sw.q, sw.ox, sw.oy, r, False,
-                          hit)
+        if r == 0.0:
+            st = _cast_face(qx, qy, 0.0 - sw.sx, 0.0 - sw.sy, sw.q, sw.ox, sw.oy, False, hit,
+                            &face, &hitt)
+        else:
+            st = _cast_normal(qx, qy, 0.0 - sw.sx, 0.0 - sw.sy, sw.q, sw.ox, sw.oy, r,
+                              False, hit)
+        tq = hit[0]
         # the normal of b's surface, towards a: negated, from a towards b
         nx = 0.0 - hit[1]
         ny = 0.0 - hit[2]
@@ -1050,6 +1290,9 @@ cdef void _cast_hit(double t, const Sweep* sw, double* out) noexcept nogil:
     else:
         out[1] = sw.ox + qx + sw.ux * t + ra * nx
         out[2] = sw.oy + qy + sw.uy * t + ra * ny
+    if r == 0.0 and st == HIT:
+        # (after the point, which stays the face's to the bit)
+        _corner_normal(sw, qx, qy, tq, face, &hitt, &nx, &ny)
     if sw.swapped:
         nx = 0.0 - nx
         ny = 0.0 - ny
