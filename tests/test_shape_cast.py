@@ -127,38 +127,13 @@ def check_cast(fc, sa, va, sb, vb, max_t):
     # b a little further along +normal clears a; along -normal it overlaps a, where
     # one of them has area (two points, or a point and a segment, only ever touch).
     # "A little": 1e-9 of the shapes' extent, and at least 1e-12 of the coordinates
-    # (beyond the rounding of a touch, far below the tolerance above)
-    # Corner to corner (a vertex of one at a vertex of the other, a point counting as a
-    # vertex), the normal is one face's by raycast's corner rule, which need not be
-    # a direction either move decides (a corner sharper than a right angle, a corner
-    # grazing past another): those are left out here (test_corner_to_corner_takes_a_face
-    # pins one), and two shapes without area only ever touch
-    if _at_corner(ma, h.point, tol) and _at_corner(mb, h.point, tol):
-        return h
+    # (beyond the rounding of a touch, far below the tolerance above).  Corner to
+    # corner too: there the normal is inside the Minkowski difference's normal cone
     step = max(1e-9 * _extent(ma, mb), 1e-12 * L)
     assert fc.distance(ma, mb.translated(nx * step, ny * step)) > 0.0
     if fc.mass_properties(ma).mass > 0.0 or fc.mass_properties(mb).mass > 0.0:
         assert fc.collide(ma, mb.translated(-nx * step, -ny * step))
     return h
-
-
-def _at_corner(s, p, tol):
-    """Whether p lies within tol of a corner of s: a vertex of a box or polygon, an end
-    of a segment, or a shape that is a point."""
-    kind = type(s).__name__
-    if kind == "Circle":
-        if s.r > 0.0:
-            return False
-        corners = [(s.x, s.y)]
-    elif kind == "Capsule":
-        if s.r > 0.0:
-            return False
-        corners = [s.a, s.b]
-    elif kind == "Segment":
-        corners = [s.a, s.b]
-    else:
-        corners = list(s.vertices)
-    return any(math.hypot(p[0] - x, p[1] - y) <= tol for x, y in corners)
 
 
 # --------------------------------------------------------------- known answers
@@ -224,12 +199,191 @@ def test_parallel_faces_touch_at_an_end_of_the_shared_segment(fc):
     assert h.point[0] == 1.0 and h.point[1] in (0.5, 1.0)
 
 
-def test_corner_to_corner_takes_a_face(fc):
-    # b's corner meets a's corner exactly: the normal is a face's (raycast's corner
-    # rule), either of the two at that corner
-    h = check_cast(fc, ("AABB", 0, 0, 1, 1), (0, 0), ("AABB", 3, 3, 4, 4), (-1, -1), 10)
-    assert h.t == 2.0 and h.point == (1.0, 1.0)
-    assert h.normal in ((1.0, 0.0), (0.0, 1.0))
+# ------------------------------------------------------------ corner meets corner
+# Where a vertex meets a vertex, the normal is the bisector of the Minkowski
+# difference's normal cone: a's outward normal cone at its corner (between its two
+# sides' normals) met with b's negated (a segment's end: the half-plane beyond it; a
+# point: every direction).  Each answer below is worked from those cones by hand.
+
+
+def _deg(a):
+    return (math.cos(math.radians(a)), math.sin(math.radians(a)))
+
+
+def _wedge(apex, towards, half, length=4.0):
+    """A polygon with a corner of 2 * half degrees at apex, its body towards the
+    direction ``towards`` (degrees): the corner's normal cone is the directions within
+    90 - half degrees of the opposite direction."""
+    (x, y), pts = apex, [apex]
+    for a in (towards - half, towards + half):
+        c, s = _deg(a)
+        pts.append((x + length * c, y + length * s))
+    return ("Polygon", tuple(pts))
+
+
+C225 = (math.cos(math.pi / 8), math.sin(math.pi / 8))
+# (a, velocity_a, b, velocity_b, t, point, normal): the point is the corner
+CORNERS = {
+    # two boxes corner to corner, moving diagonally: (1, 1) / sqrt 2 by symmetry
+    "boxes-diagonal": (("AABB", 0, 0, 1, 1), (0, 0), ("AABB", 3, 3, 4, 4), (-1, -1),
+                       2.0, (1.0, 1.0), (1 / R2, 1 / R2)),
+    # a's corner cone [0, 90] degrees, b's bottom-left negated [0, 90]: 45 degrees
+    "box-grazes-past-box": (("AABB", 0, 0, 1, 1), (0, 0), ("AABB", 2, 1, 3, 2), (-1, 0),
+                            1.0, (1.0, 1.0), (1 / R2, 1 / R2)),
+    # a diamond's corner [-45, 45] against a box's bottom-left [0, 90]: 22.5 degrees
+    "diamond-meets-box-corner": (("OBB", 0, 0, 1, 1, math.pi / 4), (0, 0),
+                                 ("AABB", 4, 0, 5, 1), (-1, 0), None, None, C225),
+    # 30-degree wedges: a's apex cone [-75, 75]; b's body towards 30 degrees, its
+    # cone [135, 285] negated [-45, 105]: they meet in [-45, 75], bisector 15
+    "wedges-30": (_wedge((0.0, 0.0), 180, 15), (0, 0), _wedge((3.0, 0.0), 30, 15), (-1, 0),
+                  3.0, (0.0, 0.0), _deg(15)),
+    # head on, the same wedges mirrored: straight along the axis
+    "wedges-head-on": (_wedge((0.0, 0.0), 180, 15), (0.5, 0), _wedge((2.0, 0.0), 0, 15),
+                       (-0.5, 0), 2.0, (1.0, 0.0), (1.0, 0.0)),
+    # a box's corner slides along the line of a wedge's apex: [0, 90] with [-75, 75]
+    "box-grazes-past-wedge": (_wedge((0.0, 0.0), 180, 15), (0, 0), ("AABB", 1, 0, 2, 1),
+                              (-1, 0), 1.0, (0.0, 0.0), _deg(37.5)),
+    # a segment's end: the half-plane beyond it, here around (1, -2), negated: with
+    # the box's [0, 90] it leaves [atan(1/2), 90]
+    "segment-end-on-box-corner": (("AABB", 0, 0, 1, 1), (0, 0), ("Segment", 2, 2, 1, 4),
+                                  (-1, -1), 1.0, (1.0, 1.0),
+                                  _deg(math.degrees((math.atan(0.5) + math.pi / 2) / 2))),
+    # a point: the box's corner cone alone decides
+    "point-on-box-corner": (("AABB", 0, 0, 1, 1), (0, 0), ("Circle", 3, 2, 0), (-2, -1),
+                            1.0, (1.0, 1.0), (1 / R2, 1 / R2)),
+    "point-on-wedge-apex": (_wedge((0.0, 0.0), 180, 15), (0, 0), ("Circle", 2, 1, 0),
+                            (-2, -1), 1.0, (0.0, 0.0), (1.0, 0.0)),
+    # a zero-radius capsule is a segment: its end against the wedge's apex, the end's
+    # half-plane around (-1, 0) negated: [-90, 90] with [-75, 75]
+    "segment-end-on-wedge-apex": (_wedge((0.0, 0.0), 180, 15), (0, 0),
+                                  ("Capsule", 1, 0, 2, 0, 0), (-1, 0), 1.0, (0.0, 0.0),
+                                  (1.0, 0.0)),
+}
+
+
+def _corner_cases():
+    for name, case in CORNERS.items():
+        yield name, case
+        # the same at 1e6 (the moved corners stay exact: the offsets are on their grid)
+        sa, va, sb, vb, t, point, normal = case
+        sa, sb = translate(sa, 1e6, -1e6), translate(sb, 1e6, -1e6)
+        if point is not None:
+            point = (point[0] + 1e6, point[1] - 1e6)
+        yield name + "-at-1e6", (sa, va, sb, vb, t, point, normal)
+
+
+CORNER_CASES = dict(_corner_cases())
+
+
+@pytest.mark.parametrize("case", sorted(CORNER_CASES))
+def test_corner_meets_corner(fc, case):
+    sa, va, sb, vb, t, point, normal = CORNER_CASES[case]
+    h = check_cast(fc, sa, va, sb, vb, 10.0)
+    # check_cast has checked -normal overlaps, +normal separates, and the swap
+    # negates the normal to the bit; here the hand-worked values
+    L = size_of(sa, sb)
+    if t is not None:
+        assert h.t == pytest.approx(t, rel=1e-12)
+        assert h.point == pytest.approx(point, rel=1e-12, abs=1e-12 * L)
+    # (wedges at 1e6 have their far vertices rounded to 1e6's grid: their sides turn
+    # by up to 1e-10 radians)
+    tol = 1e-8 if L > 1e5 else 1e-12
+    assert h.normal == pytest.approx(normal, rel=tol, abs=tol)
+
+
+def test_face_meets_corner_keeps_the_face(fc):
+    # a vertex onto a face's middle, and a box's corner onto a face: the face's normal
+    h = check_cast(fc, ("AABB", 0, 0, 4, 1), (0, 0), _wedge((2.0, 3.0), 90, 15), (0, -1), 10)
+    assert h.t == 2.0 and h.normal == (0.0, 1.0)
+    h = check_cast(fc, ("AABB", 0, 0, 4, 1), (0, 0), ("AABB", 1, 2, 2, 3), (0, -1), 10)
+    assert h.t == 1.0 and h.normal == (0.0, 1.0)
+
+
+# the kinds without radius that have corners (a point is all corner)
+CORNERED = ("Circle", "Capsule", "Segment", "AABB", "OBB", "Polygon")
+
+
+def _grid(rng, n=None, lim=16):
+    return rng.integers(-lim, lim + 1, size=n) / 4
+
+
+def _cornered_spec(rng, kind):
+    """A random shape without radius on the quarter grid (an OBB's corners are
+    computed: near the grid)."""
+    x, y = _grid(rng, 2)
+    if kind == "Circle":
+        return ("Circle", x, y, 0.0)
+    if kind in ("Capsule", "Segment"):
+        u, w = _grid(rng, 2)
+        return (kind, x, y, u, w) + ((0.0,) if kind == "Capsule" else ())
+    if kind == "AABB":
+        w, h = rng.integers(0, 9, size=2) / 4
+        return ("AABB", x, y, x + w, y + h)
+    if kind == "OBB":
+        w, h = rng.integers(0, 9, size=2) / 8
+        angle = rng.choice([0.0, math.pi / 4, math.pi / 6, 1.0, -2.5])
+        return ("OBB", x, y, w, h, angle)
+    while True:
+        pts = [tuple(p) for p in _grid(rng, (rng.integers(3, 7), 2), 8)]
+        if shapely.Polygon(pts).convex_hull.area > 0.0:
+            return ("Polygon", tuple(pts))
+
+
+def _corners_of(s):
+    kind = type(s).__name__
+    if kind == "Circle":
+        return [(s.x, s.y)]
+    if kind in ("Capsule", "Segment"):
+        return [s.a, s.b]
+    return list(s.vertices)
+
+
+def corner_casts(fc, ka, kb, n, seed):
+    """n casts of a kb shape whose leading corner along v lands on a ka shape's
+    trailing corner at t (on the grid, exactly): ``(sa, sb, v, t, corner)``, a at rest.
+
+    v is a random grid direction, or along one of a's sides (a corner grazing past
+    another), so the corners are the shapes' extremes along v: the shapes first touch
+    there, at t."""
+    rng = np.random.default_rng(seed)
+    out = []
+    while len(out) < n:
+        sa, sb = _cornered_spec(rng, ka), _cornered_spec(rng, kb)
+        a, b = make_hull(fc, sa), make_hull(fc, sb)
+        pa, pb = _corners_of(a), _corners_of(b)
+        if rng.random() < 0.3 and len(pa) > 1:
+            k = rng.integers(len(pa))
+            (x0, y0), (x1, y1) = pa[k], pa[(k + 1) % len(pa)]
+            v = (x1 - x0, y1 - y0)
+        else:
+            v = tuple(_grid(rng, 2))
+        if v == (0.0, 0.0):
+            continue
+        if rng.random() < 0.5:
+            v = (v[0] * 0.5, v[1] * 0.5)
+        cx, cy = max(pa, key=lambda p: -(p[0] * v[0] + p[1] * v[1]))
+        qx, qy = max(pb, key=lambda p: p[0] * v[0] + p[1] * v[1])
+        t = float(rng.choice([0.5, 1.0, 2.0]))
+        out.append((sa, translate(sb, cx - qx - t * v[0], cy - qy - t * v[1]), v, t,
+                    (cx, cy)))
+    return out
+
+
+@pytest.mark.parametrize("ka, kb", [pytest.param(a, b, id=f"{a.lower()}-{b.lower()}")
+                                    for a, b in itertools.product(CORNERED, CORNERED)])
+def test_corners_placed_on_corners(fc, ka, kb):
+    # every ordered pair of kinds without radius (check_cast swaps each too): -normal
+    # overlaps, +normal separates, also where the corners meet exactly
+    met = 0
+    for sa, sb, v, t, corner in corner_casts(fc, ka, kb, 40, 36):
+        h = check_cast(fc, sa, (0.0, 0.0), sb, v, INF)
+        if h is not None and h.t == pytest.approx(t, rel=1e-9) and h.point == pytest.approx(
+                corner, abs=1e-9):
+            met += 1
+        # at 1e6 too
+        check_cast(fc, translate(sa, 1e6, 1e6), (0.0, 0.0), translate(sb, 1e6, 1e6), v, INF)
+    # the placement works: most of them meet at the corners chosen
+    assert met >= 20
 
 
 def test_already_colliding_gives_contact(fc):

@@ -1230,8 +1230,14 @@ cdef void _corner_normal(const Sweep* sw, double qx, double qy, double t, int fa
         mx = c[3] - c[1]
         my = c[0] - c[2]
     L = sqrt(mx * mx + my * my)
-    nx[0] = mx / L
-    ny[0] = my / L
+    mx = mx / L
+    my = my / L
+    if fa and fb and not (_within(mx, my, ca) and _within(mx, my, cb)):
+        # two half-planes that meet in two opposite rays (the reference says when):
+        # the face's normal stays
+        return
+    nx[0] = mx
+    ny[0] = my
 
 
 cdef void _cast_hit(double t, const Sweep* sw, double* out) noexcept nogil:

@@ -1104,10 +1104,8 @@ def _within(wx, wy, c):
 
 
 def _meet(ca, cb):
-    """The cone ``ca ∩ -cb`` (None: all directions) as ``(s, e)`` from s
+    """The cone ``ca ∩ cb`` (None: all directions) as ``(s, e)`` from s
     counter-clockwise to e; False where it is empty by rounding."""
-    if cb is not None:
-        cb = (0.0 - cb[0], 0.0 - cb[1], 0.0 - cb[2], 0.0 - cb[3])
     if ca is None:
         return cb
     if cb is None:
@@ -1167,7 +1165,15 @@ def _corner_normal(a, ta, b, tb, qx, qy, side, vx, vy, t, face, nx, ny):
             return nx, ny
         cb = _cone(b, tb, k)
         ca = _cone(a, ta, _vertex_index(a, ta, qx, qy))
+    if cb is not None:
+        cb = (0.0 - cb[0], 0.0 - cb[1], 0.0 - cb[2], 0.0 - cb[3])
     c = _meet(ca, cb)
     if not c:
         return nx, ny
-    return _bisector(c)
+    mx, my = _bisector(c)
+    if ca is not None and cb is not None and not (_within(mx, my, ca)
+                                                  and _within(mx, my, cb)):
+        # two half-planes that meet in two opposite rays (two segments, or boxes of
+        # zero width, lying along one line): no cone between them, the face's stays
+        return nx, ny
+    return mx, my
