@@ -8,6 +8,7 @@ same bits; float32 rows are the float64 answers rounded once, so they match too.
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import numpy as np
@@ -18,6 +19,8 @@ from hypothesis import strategies as st
 from test_differential import ADVERSARIAL, EXT, REF, build, specs
 from test_differential import pytestmark  # noqa: F401  (x86-64 only)
 from test_differential_sweeps import anchors, far, limits, same, velocity
+from shapes import make_hull, translate
+from test_shape_cast import CORNER_CASES, CORNERED, corner_casts
 
 INF = math.inf
 
@@ -67,6 +70,54 @@ def test_adversarial_casts_bit_identical(spec_a, spec_b):
                 check_cast(spec_a, (0.0, 0.0), spec_b, (ax - bx, ay - by), INF)
     for v in ((1.0, 0.0), (0.0, -1.0), (-3.0, 2.0)):
         check_cast(spec_a, (0.0, 0.0), spec_b, v, INF)
+
+
+def check_made(spec_a, va, spec_b, vb, max_t=INF):
+    """check_cast of test_shape_cast's specs (``(kind, *args)``; a Polygon the hull of
+    its points)."""
+    ra, rb = make_hull(REF, spec_a), make_hull(REF, spec_b)
+    ea, eb = make_hull(EXT, spec_a), make_hull(EXT, spec_b)
+    h = same("shape_cast", (ra, va, rb, vb, max_t), (ea, va, eb, vb, max_t))
+    same("shape_cast", (rb, vb, ra, va, max_t), (eb, vb, ea, va, max_t))
+    return h
+
+
+@pytest.mark.parametrize("case", sorted(CORNER_CASES))
+def test_corner_casts_bit_identical(case):
+    # the hand-worked corner-to-corner casts (tests/test_shape_cast.py)
+    sa, va, sb, vb = CORNER_CASES[case][:4]
+    assert check_made(sa, va, sb, vb, 10.0) is not None
+
+
+@pytest.mark.parametrize("ka, kb", [pytest.param(a, b, id=f"{a.lower()}-{b.lower()}")
+                                    for a, b in itertools.product(CORNERED, CORNERED)])
+def test_corners_placed_on_corners_bit_identical(ka, kb):
+    # a corner of b sent onto a corner of a (exactly, on the grid), for every ordered
+    # pair of kinds without radius; also at 1e6, and with a moving too
+    for sa, sb, v, _, _ in corner_casts(REF, ka, kb, 30, 37):
+        check_made(sa, (0.0, 0.0), sb, v)
+        check_made(translate(sa, -1e6, 1e6), (0.0, 0.0), translate(sb, -1e6, 1e6), v)
+        check_made(sa, (0.25, -0.5), sb, (v[0] + 0.25, v[1] - 0.5))
+
+
+@pytest.mark.parametrize("ka, kb", [("AABB", "OBB"), ("Polygon", "Polygon"), ("Segment", "AABB")])
+def test_corner_rows_bit_identical(ka, kb):
+    cases = corner_casts(REF, ka, kb, 20, 11)
+    vb = np.array([c[2] for c in cases])
+    out = []
+    for mod in (REF, EXT):
+        A = _rows(mod, [_spec(c[0]) for c in cases], ka, np.float64)
+        B = _rows(mod, [_spec(c[1]) for c in cases], kb, np.float64)
+        out.append(mod.shape_cast(A, (0.0, 0.0), B, vb, INF))
+    for x, y in zip(*out):
+        assert _bits(x) == _bits(y)
+
+
+def _spec(spec):
+    """A test_shape_cast spec as this file's ``(kind, params)`` (a Polygon: its hull)."""
+    if spec[0] == "Polygon":
+        return ("Polygon", REF.Polygon.hull(list(spec[1])).vertices)
+    return (spec[0], spec[1:])
 
 
 def _bits(arr):

@@ -612,6 +612,19 @@ def test_rows_that_are_no_shape_or_no_motion_have_no_hit(fc):
     assert (h.point[1:] == 0).all() and (h.normal[1:] == 0).all()
 
 
+@pytest.mark.parametrize("ka, kb", [("AABB", "AABB"), ("OBB", "Polygon"), ("Segment", "OBB"),
+                                    ("Polygon", "Circle"), ("Capsule", "Polygon")])
+def test_corner_rows_equal_scalar_calls(fc, ka, kb):
+    # corners placed on corners, as rows: the rows share the scalar kernel
+    cases = corner_casts(fc, ka, kb, 24, 5)
+    A = _array(fc, ka, [make_hull(fc, c[0]) for c in cases])
+    B = _array(fc, kb, [make_hull(fc, c[1]) for c in cases])
+    vb = np.array([c[2] for c in cases])
+    h = check_rows(fc, A, (0.0, 0.0), B, vb, INF, len(cases))
+    assert h.hit.sum() >= len(cases) // 2
+    check_rows(fc, B, vb, A, (0.0, 0.0), INF, len(cases), workers=2)
+
+
 def test_empty_rows(fc):
     h = fc.shape_cast(fc.CircleArray(np.zeros((0, 3))), (1, 0), fc.Circle(0, 0, 1), (0, 0))
     assert h.hit.shape == (0,) and h.point.shape == (0, 2)
