@@ -406,12 +406,18 @@ class API:
           touch along a segment; the point is the end of it whose vertex ray came
           first (b's vertices before a's, each shape's in its own order), not the
           middle;
-        - a ray through a sharp corner exactly (corner meets corner, or a vertex
-          grazing a corner) takes the face that raycast's corner rule picks: the
-          first side of positive length in the ring's order;
-        - a vertex meeting a point (a circle of radius 0, a segment or capsule of
-          zero length and radius) takes the normal of the face the point meets (cast
-          from the point, by the same corner rule);
+        - where a corner meets a corner (shapes without radius: a vertex of a box or
+          polygon, a segment's end, or a point, that is a circle of radius 0 or a
+          segment or capsule of zero length and radius), the normal is the bisector
+          of the normal cone of the shapes' Minkowski difference there: the
+          directions that are outward normals of ``a`` at its corner and inward
+          normals of ``b`` at its corner (a segment's end has the half-plane beyond
+          it, a point every direction).  Moving ``b`` a little along ``-normal``
+          then overlaps ``a``, along ``+normal`` separates them, however sharp the
+          corners or where one grazes past the other.  The corner on the shape the
+          winning ray hit is the vertex it entered at (within rounding, relative
+          ``2**-33``); two points, or two segments along one line, keep the face's
+          or end-on normal;
         - where no face is entered (two points, a zero-length box side, or a vertex
           already touching by a rounded test, the 5e-324 case of `time_of_impact`),
           the normal is ``-v / |v|`` for ``v = velocity_b - velocity_a``, as a ray's
@@ -427,6 +433,9 @@ class API:
         CastHit(t=4.0, point=(5.0, 0.0), normal=(1.0, 0.0))
         >>> fc.shape_cast(fc.Circle(0, 3, 1), (0, -1), fc.AABB(-5, -1, 5, 0), (0, 0), max_t=5)
         CastHit(t=2.0, point=(0.0, 0.0), normal=(0.0, -1.0))
+        >>> # corner to corner: the bisector of the two corners' normal cones
+        >>> fc.shape_cast(fc.AABB(0, 0, 1, 1), (0, 0), fc.AABB(2, 1, 3, 2), (-1, 0), max_t=5)
+        CastHit(t=1.0, point=(1.0, 1.0), normal=(0.7071067811865475, 0.7071067811865475))
         >>> fc.shape_cast(fc.Circle(0, 0, 1), (0, 0), fc.AABB(1, -1, 2, 1), (5, 0))  # touching
         CastHit(t=0.0, point=(1.0, 0.0), normal=(1.0, 0.0))
         >>> fc.shape_cast(fc.Circle(0, 0, 1), (-1, 0), fc.Circle(5, 0, 1), (1, 0)) is None
