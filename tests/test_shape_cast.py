@@ -258,6 +258,12 @@ CORNERS = {
     "segment-end-on-wedge-apex": (_wedge((0.0, 0.0), 180, 15), (0, 0),
                                   ("Capsule", 1, 0, 2, 0, 0), (-1, 0), 1.0, (0.0, 0.0),
                                   (1.0, 0.0)),
+    # an OBB of zero thickness stood upright (its side tilted by cos(pi/2) ~ 6e-17)
+    # whose end a box's corner lands on, the box's face along it: the cones meet in
+    # one ray, (1, 0), which rounding can miss
+    "upright-sliver-meets-box": (("OBB", -0.5, 0.0, 0.75, 0.0, math.pi / 2), (0, 0),
+                                 ("AABB", 0, 0, 0.25, 0.25), (-0.5, -0.75), 1.0,
+                                 (-0.5, -0.75), (1.0, 0.0)),
 }
 
 

@@ -1165,6 +1165,26 @@ cdef inline bint _within(double wx, double wy, const double* c) noexcept nogil:
     return s1 >= 0.0 or s2 >= 0.0
 
 
+cdef void _touching(const double* ca, const double* cb, double* nx,
+                    double* ny) noexcept nogil:
+    # nx, ny (IN/OUT): cones that meet in one ray, missed by rounding: the direction
+    # between the sides that nearly coincide (the reference's _touching)
+    cdef double d1 = ca[0] * cb[2] + ca[1] * cb[3]
+    cdef double d2 = ca[2] * cb[0] + ca[3] * cb[1]
+    cdef double mx, my, L
+    if d1 >= d2:
+        mx = ca[0] + cb[2]
+        my = ca[1] + cb[3]
+    else:
+        mx = ca[2] + cb[0]
+        my = ca[3] + cb[1]
+    if not (d1 > 0.5 or d2 > 0.5):
+        return
+    L = sqrt(mx * mx + my * my)
+    nx[0] = mx / L
+    ny[0] = my / L
+
+
 cdef void _corner_normal(const Sweep* sw, double qx, double qy, double t, int face,
                          const Target* hitt, double* nx, double* ny) noexcept nogil:
     # nx, ny (IN/OUT): the face's normal, replaced where two shapes without radius
@@ -1213,6 +1233,7 @@ cdef void _corner_normal(const Sweep* sw, double qx, double qy, double t, int fa
             c[0] = cb[0]
             c[1] = cb[1]
         else:
+            _touching(ca, cb, nx, ny)
             return
         if _within(ca[2], ca[3], cb):
             c[2] = ca[2]
@@ -1221,6 +1242,7 @@ cdef void _corner_normal(const Sweep* sw, double qx, double qy, double t, int fa
             c[2] = cb[2]
             c[3] = cb[3]
         else:
+            _touching(ca, cb, nx, ny)
             return
     # the bisector (the reference's _bisector)
     if c[0] * c[2] + c[1] * c[3] >= 0.0:

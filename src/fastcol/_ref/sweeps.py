@@ -1126,6 +1126,24 @@ def _meet(ca, cb):
     return sx, sy, ex, ey
 
 
+def _touching(ca, cb, nx, ny):
+    """The unit direction between the sides of ca and cb that nearly coincide (ca's
+    start with cb's end, or ca's end with cb's start, whichever pair lies closer);
+    ``(nx, ny)`` where neither pair lies within 60 degrees (cones truly apart)."""
+    d1 = ca[0] * cb[2] + ca[1] * cb[3]
+    d2 = ca[2] * cb[0] + ca[3] * cb[1]
+    if d1 >= d2:
+        mx = ca[0] + cb[2]
+        my = ca[1] + cb[3]
+    else:
+        mx = ca[2] + cb[0]
+        my = ca[3] + cb[1]
+    if not (d1 > 0.5 or d2 > 0.5):
+        return nx, ny
+    L = math.sqrt(mx * mx + my * my)
+    return mx / L, my / L
+
+
 def _bisector(c):
     """The unit bisector of the cone c (from s counter-clockwise to e): s + e for
     cones up to a right angle, else the sides turned inwards by a right angle
@@ -1168,8 +1186,13 @@ def _corner_normal(a, ta, b, tb, qx, qy, side, vx, vy, t, face, nx, ny):
     if cb is not None:
         cb = (0.0 - cb[0], 0.0 - cb[1], 0.0 - cb[2], 0.0 - cb[3])
     c = _meet(ca, cb)
-    if not c:
+    if c is None:
+        # two points
         return nx, ny
+    if c is False:
+        # cones that meet in one ray, missed by rounding (a face lying on a face, the
+        # contact reached at a corner): that ray, from the sides that nearly coincide
+        return _touching(ca, cb, nx, ny)
     mx, my = _bisector(c)
     if ca is not None and cb is not None and not (_within(mx, my, ca)
                                                   and _within(mx, my, cb)):
