@@ -19,8 +19,10 @@ component lies in [0.5, 1): exact, and no square of it can overflow or underflow
 ``time_of_impact`` is closed form: two translating convex shapes first touch where a
 vertex of one (a core end of a round shape) meets the other grown by the sum of the
 radii, so the answer is the least of such vertex rays.  ``shape_cast`` is the same
-sweep, and the vertex ray that hit first places the touch (its point and normal).  Mirrored operation for
-operation in ``_ext/sweeps.pyx``.
+sweep, and the vertex ray that hit first places the touch (its point and normal); where
+two shapes without radius meet corner to corner, the normal is the bisector of the
+corners' joint normal cone (``_corner_normal``).  Mirrored operation for operation in
+``_ext/sweeps.pyx``.
 """
 
 from __future__ import annotations
@@ -936,6 +938,9 @@ def _cast_hit(t, feature):
     Where that ray finds no surface (it starts inside by a rounded test: t is
     ``TINY``), the end-on normal ``-v / |v|`` (as a ray's at a point); where it met a
     point of a (radius 0) end-on, the face of b that point meets (cast along -v).
+    For shapes without radius the ray also names the face it entered, and where that
+    puts a corner on a corner the normal is ``_corner_normal``'s (after the point,
+    which stays the face's).
     """
     a, b, swapped, ox, oy, sx, sy, wx, wy, ux, uy, win = feature
     qx, qy, side = win
