@@ -825,8 +825,9 @@ def orient2d(a, b, c, *, backend=None):
 # by an ulp between NumPy and libm), and no pair it finds can have boxes apart here.
 PAD = 2.0 ** -36
 TINY = 1e-290
-# tiles per tile task when the grid is sized from the data (round robin: clusters
-# spread over the tasks); the tile is never smaller than this many typical row extents
+# tiles per tile task when the grid is sized from the data (dealt round robin, so a
+# cluster spreads over the tasks); a tile is never smaller than this many typical
+# row extents
 TILES_PER_TASK = 4
 EXTENTS_PER_TILE = 4.0
 # a row touching more tiles than this goes to every tile task (a superset is always
@@ -834,13 +835,16 @@ EXTENTS_PER_TILE = 4.0
 SPREAD_LIMIT = 64
 # no more tiles than this along an axis (the last tile takes the rest: still correct)
 MAX_TILES = 1 << 20
-SAMPLE = 256
+# rows of each chunk whose boxes size the grid, and the share of them left out at each
+# end of an axis (far outliers must not stretch the grid: the end tiles take them)
+SAMPLE = 4096
+TRIM = 0.001
 
 
 def _boxes(kind, blocks):
-    """``(n, 4)`` float64 boxes ``(x0, y0, x1, y1)`` of the rows, padded outward; NaN
-    rows where a row is no shape (NaN or inf, a negative radius or half extent,
-    ``min > max``, a polygon count outside 3..K)."""
+    """``(x0, y0, x1, y1, valid)``: float64 boxes of the rows, padded outward, and
+    whether each row is a shape (not NaN or inf, no negative radius or half extent, no
+    ``min > max``, a polygon count within 3..K)."""
     with np.errstate(invalid="ignore", over="ignore"):
         if kind == "polygon":
             v = np.asarray(blocks[0], dtype=np.float64)
@@ -849,136 +853,129 @@ def _boxes(kind, blocks):
             used = np.arange(k)[None, :] < counts[:, None]
             valid = (counts >= 3) & (counts <= k) & np.where(
                 used, np.isfinite(v).all(axis=2), True).all(axis=1)
-            xs = np.where(used, v[..., 0], np.inf)
-            ys = np.where(used, v[..., 1], np.inf)
-            x0, y0 = xs.min(axis=1, initial=np.inf), ys.min(axis=1, initial=np.inf)
-            xs = np.where(used, v[..., 0], -np.inf)
-            ys = np.where(used, v[..., 1], -np.inf)
-            x1, y1 = xs.max(axis=1, initial=-np.inf), ys.max(axis=1, initial=-np.inf)
+            x0 = np.where(used, v[..., 0], np.inf).min(axis=1, initial=np.inf)
+            y0 = np.where(used, v[..., 1], np.inf).min(axis=1, initial=np.inf)
+            x1 = np.where(used, v[..., 0], -np.inf).max(axis=1, initial=-np.inf)
+            y1 = np.where(used, v[..., 1], -np.inf).max(axis=1, initial=-np.inf)
         else:
-            d = np.asarray(blocks[0], dtype=np.float64)
-            valid = np.isfinite(d).all(axis=1)
+            d = np.asarray(blocks[0])
+            cols = [d[:, c].astype(np.float64) for c in range(d.shape[1])]
+            valid = np.isfinite(cols[0])
+            for c in cols[1:]:
+                valid &= np.isfinite(c)
             if kind == "circle":
-                x, y, r = d[:, 0], d[:, 1], d[:, 2]
+                x, y, r = cols
                 valid &= r >= 0.0
                 x0, y0, x1, y1 = x - r, y - r, x + r, y + r
             elif kind in ("capsule", "segment"):
-                r = d[:, 4] if kind == "capsule" else 0.0
+                x0, x1 = np.minimum(cols[0], cols[2]), np.maximum(cols[0], cols[2])
+                y0, y1 = np.minimum(cols[1], cols[3]), np.maximum(cols[1], cols[3])
                 if kind == "capsule":
-                    valid &= d[:, 4] >= 0.0
-                x0 = np.minimum(d[:, 0], d[:, 2]) - r
-                y0 = np.minimum(d[:, 1], d[:, 3]) - r
-                x1 = np.maximum(d[:, 0], d[:, 2]) + r
-                y1 = np.maximum(d[:, 1], d[:, 3]) + r
+                    r = cols[4]
+                    valid &= r >= 0.0
+                    x0, y0, x1, y1 = x0 - r, y0 - r, x1 + r, y1 + r
             elif kind == "aabb":
-                valid &= (d[:, 0] <= d[:, 2]) & (d[:, 1] <= d[:, 3])
-                x0, y0, x1, y1 = d[:, 0], d[:, 1], d[:, 2], d[:, 3]
+                x0, y0, x1, y1 = cols
+                valid &= (x0 <= x1) & (y0 <= y1)
             else:
-                cx, cy, hw, hh, angle = d.T
+                cx, cy, hw, hh, angle = cols
                 valid &= (hw >= 0.0) & (hh >= 0.0)
                 c, s = np.cos(angle), np.sin(angle)
                 ex = np.abs(hw * c) + np.abs(hh * s)
                 ey = np.abs(hw * s) + np.abs(hh * c)
                 x0, y0, x1, y1 = cx - ex, cy - ey, cx + ex, cy + ey
-        box = np.stack([x0, y0, x1, y1], axis=1)
-        pad = np.abs(box).max(axis=1) * PAD + TINY
-        box[:, :2] -= pad[:, None]
-        box[:, 2:] += pad[:, None]
-    box[~valid] = np.nan
-    return box
+        reach = np.maximum(np.maximum(np.abs(x0), np.abs(x1)),
+                           np.maximum(np.abs(y0), np.abs(y1)))
+        pad = reach * PAD + TINY
+        return x0 - pad, y0 - pad, x1 + pad, y1 + pad, valid
 
 
 def _stats(kind, *blocks):
-    """What the grid is sized from, for one chunk: the number of shapes, the range of
-    their finite box corners, and a sample of their extents."""
-    box = _boxes(kind, blocks)
-    box = box[~np.isnan(box[:, 0])]
-    lo = np.where(np.isfinite(box[:, :2]), box[:, :2], np.nan)
-    hi = np.where(np.isfinite(box[:, 2:]), box[:, 2:], np.nan)
-    ext = np.max(box[:, 2:] - box[:, :2], axis=1) if len(box) else np.empty(0)
-    ext = ext[np.isfinite(ext)]
-    if len(ext) > SAMPLE:
-        ext = ext[np.linspace(0, len(ext) - 1, SAMPLE).astype(np.int64)]
-    with np.errstate(all="ignore"):
-        import warnings
-
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", RuntimeWarning)   # all-NaN slices
-            lows = np.nanmin(lo, axis=0) if len(lo) else np.full(2, np.nan)
-            highs = np.nanmax(hi, axis=0) if len(hi) else np.full(2, np.nan)
-    return len(box), lows, highs, ext
+    """What the grid is sized from, for one chunk (a task): the number of shapes, and
+    the boxes ``(n, 4)`` of an evenly spaced sample of its rows that are shapes."""
+    n = len(blocks[0])
+    step = max(1, n // SAMPLE)
+    x0, y0, x1, y1, valid = _boxes(kind, [b[::step] for b in blocks])
+    box = np.stack([x0, y0, x1, y1], axis=1)[valid]
+    with np.errstate(invalid="ignore"):
+        box = box[np.isfinite(box).all(axis=1)]
+    return int(valid.sum()) * step, box
 
 
 def _grid(stats, tile, tasks):
     """``(x0, y0, tile, nx, ny)``: the uniform grid of the tiles (a task)."""
-    n = sum(s[0] for s in stats)
-    lows = np.array([s[1] for s in stats]).reshape(-1, 2)
-    highs = np.array([s[2] for s in stats]).reshape(-1, 2)
-    if n == 0 or np.isnan(lows).all():
+    box = np.concatenate([s[1] for s in stats])
+    if len(box) == 0:
         return 0.0, 0.0, 1.0 if tile is None else tile, 1, 1
-    import warnings
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)
-        x0, y0 = np.nanmin(lows, axis=0)
-        x1, y1 = np.nanmax(highs, axis=0)
-    x1 = x0 if np.isnan(x1) else max(x1, x0)
-    y1 = y0 if np.isnan(y1) else max(y1, y0)
+    x0, y0 = np.quantile(box[:, 0], TRIM), np.quantile(box[:, 1], TRIM)
+    x1, y1 = np.quantile(box[:, 2], 1 - TRIM), np.quantile(box[:, 3], 1 - TRIM)
     with np.errstate(over="ignore"):
-        span_x, span_y = float(x1 - x0), float(y1 - y0)
+        span_x, span_y = max(float(x1 - x0), 0.0), max(float(y1 - y0), 0.0)
     if tile is None:
-        ext = np.concatenate([s[3] for s in stats])
-        typical = float(np.median(ext)) if len(ext) else 0.0
+        typical = float(np.median(np.maximum(box[:, 2] - box[:, 0], box[:, 3] - box[:, 1])))
         count = TILES_PER_TASK * tasks
         with np.errstate(over="ignore"):
-            tile = max(math.sqrt(span_x * span_y / count) if span_x * span_y < math.inf
-                       else math.inf, max(span_x, span_y) / count,
-                       EXTENTS_PER_TILE * typical)
+            tile = max(math.sqrt(span_x) * math.sqrt(span_y / count),
+                       max(span_x, span_y) / count, EXTENTS_PER_TILE * typical)
         if not 0.0 < tile < math.inf:
-            tile = 1.0 if not tile > 0.0 else np.finfo(np.float64).max / 4
-    nx = int(min(max(math.ceil(span_x / tile), 1), MAX_TILES)) if span_x < math.inf else MAX_TILES
-    ny = int(min(max(math.ceil(span_y / tile), 1), MAX_TILES)) if span_y < math.inf else MAX_TILES
-    return float(x0), float(y0), float(tile), nx, ny
+            tile = 1.0 if not tile > 0.0 else float(np.finfo(np.float64).max)
+    # the grid starts at a multiple of the tile: tile borders at k * tile
+    with np.errstate(over="ignore", invalid="ignore"):
+        ox, oy = (float(np.floor(v / tile) * tile) for v in (x0, y0))
+        ox = ox if math.isfinite(ox) else float(x0)
+        oy = oy if math.isfinite(oy) else float(y0)
+        nx, ny = (int(np.clip(np.ceil((hi - o) / tile), 1, MAX_TILES))
+                  for hi, o in ((x1, ox), (y1, oy)))
+    return ox, oy, float(tile), nx, ny
 
 
 def _cells(v, origin, tile, n):
     """The tile numbers along one axis of coordinates ``v``: ``floor((v - origin) /
-    tile)`` clamped to ``0..n-1`` (monotone in ``v``, inf included)."""
+    tile)`` clamped to ``0..n-1`` (monotone in ``v``, infinities included)."""
     with np.errstate(over="ignore", invalid="ignore"):
         q = np.floor((v - origin) / tile)
     return np.clip(q, 0, n - 1).astype(np.int64)
 
 
 def _route(kind, start, grid, tasks, *blocks):
-    """One chunk's rows split by tile task (a task, ``tasks`` outputs): each part holds
-    the global row numbers, the rows and their boxes, for every task one of whose
-    tiles a row's box touches (the halo)."""
+    """One chunk's rows split by tile task (a task of ``tasks`` outputs).
+
+    Each row that is a shape goes to every task one of whose tiles its box touches (the
+    halo).  Part ``k`` holds, rows ascending: their global numbers, the tile columns
+    and rows of their boxes' lower-left corners, and the rows themselves.
+    """
     ox, oy, tile, nx, ny = grid
-    box = _boxes(kind, blocks)
-    rows = np.flatnonzero(~np.isnan(box[:, 0]))
-    b = box[rows]
-    ix0, ix1 = _cells(b[:, 0], ox, tile, nx), _cells(b[:, 2], ox, tile, nx)
-    iy0, iy1 = _cells(b[:, 1], oy, tile, ny), _cells(b[:, 3], oy, tile, ny)
+    x0, y0, x1, y1, valid = _boxes(kind, blocks)
+    rows = np.flatnonzero(valid)
+    ix0, ix1 = _cells(x0[rows], ox, tile, nx), _cells(x1[rows], ox, tile, nx)
+    iy0, iy1 = _cells(y0[rows], oy, tile, ny), _cells(y1[rows], oy, tile, ny)
     wide, high = ix1 - ix0 + 1, iy1 - iy0 + 1
     m = wide * high
-    few = m <= SPREAD_LIMIT
-    # every (row, tile) of the rows touching few tiles
-    r = np.repeat(np.flatnonzero(few), m[few])
-    offset = np.arange(len(r)) - np.repeat(np.cumsum(m[few]) - m[few], m[few])
-    cell = (iy0[r] + offset // wide[r]) * nx + ix0[r] + offset % wide[r]
-    row_task = np.unique(r * tasks + cell % tasks)   # a row once per task, rows ascending
-    many = np.flatnonzero(~few)
-    if len(many):
-        everywhere = (many[:, None] * tasks + np.arange(tasks)[None, :]).ravel()
-        row_task = np.union1d(row_task, everywhere)
-    which, task = row_task // tasks, row_task % tasks
-    order = np.argsort(task, kind="stable")          # by task, rows still ascending
+    which = np.arange(len(rows))
+    task = (iy0 * nx + ix0) % tasks
+    spread = np.flatnonzero(m > 1)
+    if len(spread):
+        # the rows over several tiles: (row, task) once for each task of their tiles
+        few = spread[m[spread] <= SPREAD_LIMIT]
+        r = np.repeat(few, m[few])
+        offset = np.arange(len(r)) - np.repeat(np.cumsum(m[few]) - m[few], m[few])
+        cell = (iy0[r] + offset // wide[r]) * nx + ix0[r] + offset % wide[r]
+        extra = [np.unique(r * tasks + cell % tasks)]
+        many = spread[m[spread] > SPREAD_LIMIT]
+        extra.append((many[:, None] * tasks + np.arange(tasks)[None, :]).ravel())
+        single = np.flatnonzero(m == 1)
+        key = np.concatenate([single * tasks + task[single], *extra])
+        key = key[np.argsort(key, kind="stable")]    # sorted runs: a merge
+        which, task = key // tasks, key % tasks
+    small = np.uint16 if tasks <= 1 << 16 else np.int64
+    order = np.argsort(task.astype(small), kind="stable")   # rows stay ascending
     bounds = np.searchsorted(task[order], np.arange(tasks + 1))
     parts = []
     for k in range(tasks):
-        local = rows[which[order[bounds[k]:bounds[k + 1]]]]
-        part = [local + start, box[local]] + [np.take(x, local, axis=0) for x in blocks]
-        parts.append(tuple(part))
+        w = which[order[bounds[k]:bounds[k + 1]]]
+        local = rows[w]
+        parts.append((local + start, ix0[w].astype(np.int32), iy0[w].astype(np.int32),
+                      *[np.take(b, local, axis=0) for b in blocks]))
     return tuple(parts)
 
 
@@ -987,20 +984,20 @@ def _tile(backend, kind, k, tasks, grid, starts, *parts):
     that it owns, split by the input chunk of their first row (``len(starts) - 1``
     outputs, each sorted)."""
     api = _api.load(backend)
-    ox, oy, tile, nx, ny = grid
+    nx = grid[3]
     rows = np.concatenate([p[0] for p in parts])
-    box = np.concatenate([p[1] for p in parts])
-    blocks = [np.concatenate([p[2 + j] for p in parts]) for j in range(len(parts[0]) - 2)]
+    ix0 = np.concatenate([p[1] for p in parts]).astype(np.int64)
+    iy0 = np.concatenate([p[2] for p in parts]).astype(np.int64)
+    blocks = [np.concatenate([p[3 + j] for p in parts]) for j in range(len(parts[0]) - 3)]
     if kind == "polygon":
         arr = _polygons(api, *blocks)
     else:
         arr = getattr(api, KINDS[kind][0])(blocks[0])
     pairs = api.overlapping_pairs(arr, workers=1)
     i, j = pairs[:, 0], pairs[:, 1]
-    # the owner: the tile holding the lower-left corner of the boxes' intersection
-    cx = np.maximum(box[i, 0], box[j, 0])
-    cy = np.maximum(box[i, 1], box[j, 1])
-    owner = (_cells(cy, oy, tile, ny) * nx + _cells(cx, ox, tile, nx)) % tasks
+    # the owner: the tile of the lower-left corner of the boxes' intersection, whose
+    # tile numbers are the larger of the two rows' (the tile number is monotone)
+    owner = (np.maximum(iy0[i], iy0[j]) * nx + np.maximum(ix0[i], ix0[j])) % tasks
     kept = rows[pairs[owner == k]]   # global numbers, still sorted (rows ascend)
     cuts = np.searchsorted(kept[:, 0], starts)
     return tuple(kept[cuts[c]:cuts[c + 1]] for c in range(len(starts) - 1))
@@ -1008,7 +1005,7 @@ def _tile(backend, kind, k, tasks, grid, starts, *parts):
 
 def _merge(start, stop, n, *parts):
     """One output block: the pairs whose first row lies in ``start..stop-1``, sorted."""
-    pairs = np.concatenate(parts) if parts else np.empty((0, 2), dtype=np.int64)
+    pairs = np.concatenate(parts)
     if len(pairs) == 0:
         return np.empty((0, 2), dtype=np.int64)
     if (stop - start) * max(n, 1) < 2 ** 62:
