@@ -113,10 +113,12 @@ def _kind(kind, name="kind") -> str:
     return kind
 
 
-def _as_dask(value):
+def _as_dask(value, name):
     """A dask array as given, a NumPy array as a dask array of one block."""
     if isinstance(value, da.Array):
         return value
+    if not isinstance(value, np.ndarray):
+        raise TypeError(f"{name} must be a dask array, not {type(value).__name__}")
     return da.from_array(value, chunks=value.shape or ())
 
 
@@ -134,7 +136,7 @@ def _any_shape(value) -> bool:
 def _rows(value, name, ndim, width, what):
     """``value`` (a dask or NumPy array) checked as rows: real dtype, ``ndim`` axes, last
     axis ``width`` (None: any), chunked along axis 0 only, known chunk sizes."""
-    x = _as_dask(value)
+    x = _as_dask(value, name)
     if x.dtype.kind not in "fiu":
         raise TypeError(f"{name} must hold real numbers, not {x.dtype}")
     if x.ndim != ndim or (width is not None and x.shape[-1] != width):
@@ -271,7 +273,16 @@ def _polygons(api, vertices, counts):
 def _call_block(backend, name, layout, *blocks):
     """One block: the in-memory function ``name`` over the block's rows (a task)."""
     api = _api.load(backend)
+    # each row operand comes as the one block of its trailing axes, in nested lists
+    # (not concatenated: concatenating one block would copy it)
+    blocks = [_only(b) for b in blocks]
     return getattr(api, name)(*_assemble(api, layout, blocks), workers=1)
+
+
+def _only(block):
+    while isinstance(block, list):
+        (block,) = block
+    return block
 
 
 def _field(result, k):
@@ -292,7 +303,7 @@ def _elementwise(backend, name, args, needed):
         blockwise_args += [x, ("i",) + tuple(f"c{k}_{d}" for d in range(1, x.ndim))]
     token = dask.base.tokenize(backend, name, layout, *arrays)
     tmp = da.blockwise(_call_block, ("i",), backend, None, name, None, layout, None,
-                       *blockwise_args, concatenate=True, dtype=object,
+                       *blockwise_args, concatenate=False, dtype=object,
                        meta=np.empty((0,), dtype=object), name=f"fastcol-{name}-{token}")
     rows = tmp.chunks[0]
 
@@ -327,7 +338,8 @@ def _pair_args(api, a, b, kind, kind_b):
 # ------------------------------------------------------------- the element-wise queries
 
 
-def collide(a, b, kind="circle", kind_b=None, *, backend=None):
+def collide(a: Any, b: Any, kind: str = "circle", kind_b: str | None = None, *,
+            backend: Any = None) -> da.Array:
     """Whether each pair of rows overlaps or touches (`fastcol.collide` per block).
 
     Parameters
@@ -362,7 +374,8 @@ def collide(a, b, kind="circle", kind_b=None, *, backend=None):
     return _elementwise(name, "collide", _pair_args(api, a, b, kind, kind_b), "a or b")
 
 
-def distance(a, b, kind="circle", kind_b=None, *, backend=None):
+def distance(a: Any, b: Any, kind: str = "circle", kind_b: str | None = None, *,
+             backend: Any = None) -> da.Array:
     """Separation of each pair of rows (`fastcol.distance` per block).
 
     Parameters
@@ -387,7 +400,8 @@ def distance(a, b, kind="circle", kind_b=None, *, backend=None):
     return _elementwise(name, "distance", _pair_args(api, a, b, kind, kind_b), "a or b")
 
 
-def closest_points(a, b, kind="circle", kind_b=None, *, backend=None):
+def closest_points(a: Any, b: Any, kind: str = "circle", kind_b: str | None = None, *,
+                   backend: Any = None) -> tuple[da.Array, da.Array, da.Array]:
     """Closest points and distance of each pair of rows (`fastcol.closest_points`).
 
     Parameters
@@ -412,7 +426,8 @@ def closest_points(a, b, kind="circle", kind_b=None, *, backend=None):
                         "a or b")
 
 
-def contact(a, b, kind="circle", kind_b=None, *, backend=None):
+def contact(a: Any, b: Any, kind: str = "circle", kind_b: str | None = None, *,
+            backend: Any = None) -> Any:
     """Contact (normal, depth, points) of each pair of rows (`fastcol.contact`).
 
     Parameters
@@ -437,12 +452,13 @@ def contact(a, b, kind="circle", kind_b=None, *, backend=None):
     return _elementwise(name, "contact", _pair_args(api, a, b, kind, kind_b), "a or b")
 
 
-def raycast(shapes, origin, direction, max_t=math.inf, kind="circle", *, backend=None):
+def raycast(shape: Any, origin: Any, direction: Any, max_t: Any = math.inf,
+            kind: str = "circle", *, backend: Any = None) -> Any:
     """First hit of each ray on each row (`fastcol.raycast` per block).
 
     Parameters
     ----------
-    shapes : dask array of rows, or a shape
+    shape : dask array of rows, or a shape
         Rows of ``kind`` or one shape.
     origin, direction : (x, y) pair, or (N, 2) dask array
         One ray for every row, or one a row (``direction`` not zero when single).
@@ -468,7 +484,7 @@ def raycast(shapes, origin, direction, max_t=math.inf, kind="circle", *, backend
     """
     name, api = _api_of(backend)
     args = _Args(api)
-    args.shape(shapes, "shape", _kind(kind))
+    args.shape(shape, "shape", _kind(kind))
     args.vector(origin, "origin")
     args.vector(direction, "direction")
     args.column(max_t, "max_t")
@@ -487,8 +503,9 @@ def _sweep_args(api, a, velocity_a, b, velocity_b, max_t, kind, kind_b):
     return args
 
 
-def time_of_impact(a, velocity_a, b, velocity_b, max_t=1.0, kind="circle", kind_b=None, *,
-                   backend=None):
+def time_of_impact(a: Any, velocity_a: Any, b: Any, velocity_b: Any, max_t: Any = 1.0,
+                   kind: str = "circle", kind_b: str | None = None, *,
+                   backend: Any = None) -> da.Array:
     """First time each pair of translating rows touch (`fastcol.time_of_impact`).
 
     Parameters
@@ -519,8 +536,9 @@ def time_of_impact(a, velocity_a, b, velocity_b, max_t=1.0, kind="circle", kind_
     return _elementwise(name, "time_of_impact", args, "a, b, a velocity or max_t")
 
 
-def shape_cast(a, velocity_a, b, velocity_b, max_t=1.0, kind="circle", kind_b=None, *,
-               backend=None):
+def shape_cast(a: Any, velocity_a: Any, b: Any, velocity_b: Any, max_t: Any = 1.0,
+               kind: str = "circle", kind_b: str | None = None, *,
+               backend: Any = None) -> Any:
     """Where and along which normal each pair of translating rows first touch
     (`fastcol.shape_cast` per block).
 
@@ -548,7 +566,7 @@ def shape_cast(a, velocity_a, b, velocity_b, max_t=1.0, kind="circle", kind_b=No
     return _elementwise(name, "shape_cast", args, "a, b, a velocity or max_t")
 
 
-def point_query(shape, point, kind="circle", *, backend=None):
+def point_query(shape: Any, point: Any, kind: str = "circle", *, backend: Any = None) -> Any:
     """Nearest boundary point, signed distance and normal for each row
     (`fastcol.point_query` per block).
 
@@ -580,7 +598,8 @@ def point_query(shape, point, kind="circle", *, backend=None):
     return _elementwise(name, "point_query", args, "shape or point")
 
 
-def contains(shape, point, kind="circle", *, backend=None):
+def contains(shape: Any, point: Any, kind: str = "circle", *,
+             backend: Any = None) -> da.Array:
     """Whether each point lies in each row's shape (`fastcol.contains` per block).
 
     Parameters
@@ -605,7 +624,8 @@ def contains(shape, point, kind="circle", *, backend=None):
     return _elementwise(name, "contains", args, "shape or point")
 
 
-def mass_properties(shape, density=1.0, kind="circle", *, backend=None):
+def mass_properties(shape: Any, density: Any = 1.0, kind: str = "circle", *,
+                    backend: Any = None) -> tuple[da.Array, da.Array, da.Array]:
     """Mass, centroid and inertia of each row (`fastcol.mass_properties` per block).
 
     Parameters
@@ -652,7 +672,8 @@ def _primitive(backend, fname, values, names):
     return _elementwise(name, fname, args, "one of " + ", ".join(names))
 
 
-def closest_point_on_segment(p, a, b, *, backend=None):
+def closest_point_on_segment(p: Any, a: Any, b: Any, *,
+                             backend: Any = None) -> tuple[da.Array, da.Array]:
     """`fastcol.closest_point_on_segment` over rows of points.
 
     Parameters
@@ -679,7 +700,8 @@ def closest_point_on_segment(p, a, b, *, backend=None):
     return _primitive(backend, "closest_point_on_segment", (p, a, b), ("p", "a", "b"))
 
 
-def closest_point_on_line(p, a, b, *, backend=None):
+def closest_point_on_line(p: Any, a: Any, b: Any, *,
+                          backend: Any = None) -> tuple[da.Array, da.Array]:
     """`fastcol.closest_point_on_line` over rows of points.
 
     Parameters
@@ -702,7 +724,7 @@ def closest_point_on_line(p, a, b, *, backend=None):
     return _primitive(backend, "closest_point_on_line", (p, a, b), ("p", "a", "b"))
 
 
-def point_segment_distance(p, a, b, *, backend=None):
+def point_segment_distance(p: Any, a: Any, b: Any, *, backend: Any = None) -> da.Array:
     """`fastcol.point_segment_distance` over rows of points.
 
     Parameters
@@ -723,7 +745,8 @@ def point_segment_distance(p, a, b, *, backend=None):
     return _primitive(backend, "point_segment_distance", (p, a, b), ("p", "a", "b"))
 
 
-def segment_segment_closest(a, b, c, d, *, backend=None):
+def segment_segment_closest(a: Any, b: Any, c: Any, d: Any, *,
+                            backend: Any = None) -> tuple[da.Array, ...]:
     """`fastcol.segment_segment_closest` over rows of segments.
 
     Parameters
@@ -749,7 +772,8 @@ def segment_segment_closest(a, b, c, d, *, backend=None):
     return _primitive(backend, "segment_segment_closest", (a, b, c, d), ("a", "b", "c", "d"))
 
 
-def segment_segment_distance(a, b, c, d, *, backend=None):
+def segment_segment_distance(a: Any, b: Any, c: Any, d: Any, *,
+                             backend: Any = None) -> da.Array:
     """`fastcol.segment_segment_distance` over rows of segments.
 
     Parameters
@@ -772,7 +796,8 @@ def segment_segment_distance(a, b, c, d, *, backend=None):
                       ("a", "b", "c", "d"))
 
 
-def segments_intersect(a, b, c, d, *, backend=None):
+def segments_intersect(a: Any, b: Any, c: Any, d: Any, *,
+                       backend: Any = None) -> da.Array:
     """`fastcol.segments_intersect` over rows of segments (touching counts).
 
     Parameters
@@ -793,7 +818,7 @@ def segments_intersect(a, b, c, d, *, backend=None):
     return _primitive(backend, "segments_intersect", (a, b, c, d), ("a", "b", "c", "d"))
 
 
-def orient2d(a, b, c, *, backend=None):
+def orient2d(a: Any, b: Any, c: Any, *, backend: Any = None) -> da.Array:
     """`fastcol.orient2d` over rows of points: exact signs.
 
     Parameters
@@ -890,21 +915,18 @@ def _boxes(kind, blocks):
         return x0 - pad, y0 - pad, x1 + pad, y1 + pad, valid
 
 
-def _stats(kind, *blocks):
-    """What the grid is sized from, for one chunk (a task): the number of shapes, and
-    the boxes ``(n, 4)`` of an evenly spaced sample of its rows that are shapes."""
-    n = len(blocks[0])
-    step = max(1, n // SAMPLE)
+def _sample(kind, *blocks):
+    """What the grid is sized from, for one chunk (a task): the finite boxes ``(m, 4)``
+    of an evenly spaced sample of its rows that are shapes."""
+    step = max(1, len(blocks[0]) // SAMPLE)
     x0, y0, x1, y1, valid = _boxes(kind, [b[::step] for b in blocks])
     box = np.stack([x0, y0, x1, y1], axis=1)[valid]
-    with np.errstate(invalid="ignore"):
-        box = box[np.isfinite(box).all(axis=1)]
-    return int(valid.sum()) * step, box
+    return box[np.isfinite(box).all(axis=1)]
 
 
-def _grid(stats, tile, tasks):
+def _grid(samples, tile, tasks):
     """``(x0, y0, tile, nx, ny)``: the uniform grid of the tiles (a task)."""
-    box = np.concatenate([s[1] for s in stats])
+    box = np.concatenate(samples)
     if len(box) == 0:
         return 0.0, 0.0, 1.0 if tile is None else tile, 1, 1
     x0, y0 = np.quantile(box[:, 0], TRIM), np.quantile(box[:, 1], TRIM)
@@ -1042,7 +1064,8 @@ def _row_blocks(rows, kind):
     return [(b,) for b in x.to_delayed().ravel()], x.chunks[0]
 
 
-def overlapping_pairs(rows, kind="circle", tile=None, *, backend=None):
+def overlapping_pairs(rows: Any, kind: str = "circle", tile: float | None = None, *,
+                      backend: Any = None) -> da.Array:
     """Every pair of rows that collide, within one dask array of rows, by spatial tiles.
 
     Parameters
@@ -1070,23 +1093,29 @@ def overlapping_pairs(rows, kind="circle", tile=None, *, backend=None):
 
     Notes
     -----
-    Each row is bounded by a box, padded outward so that rounding never parts the
-    boxes of two shapes that collide; rows that are no shape get none and are never
-    paired.  The boxes are laid on a uniform grid of square tiles; the tiles are dealt
-    round robin to as many tile tasks as the rows have chunks, and each row goes to
-    every task one of whose tiles its box touches (the halo; a row touching more than
-    64 tiles goes to every task).  Each task runs the in-memory broadphase
-    (``fastcol.overlapping_pairs`` with ``workers=1``) over its rows and keeps a pair
-    only when its own tiles include the tile of the lower-left corner of the two boxes'
-    intersection, ``(max(x0_i, x0_j), max(y0_i, y0_j))``; that corner lies in both
-    boxes, so its tile is one both rows were sent to, and every pair is kept exactly
-    once.  The kept pairs are then gathered by the chunk of ``i`` and sorted there.
+    Each row is bounded by a box, padded outward (by ``2**-36`` of its largest
+    coordinate) so that rounding never parts the boxes of two shapes that collide; rows
+    that are no shape get none and are never paired.  The boxes are laid on a uniform
+    grid of square tiles starting at a multiple of the tile (borders at ``k * tile``;
+    the grid spans the boxes of a sample of each chunk, and rows beyond it fall in the
+    edge tiles).  The tiles are dealt round robin to as many tile tasks as the rows
+    have chunks, and each row goes to every task one of whose tiles its box touches
+    (the halo; a row touching more than 64 tiles goes to every task).  Each task runs
+    the in-memory broadphase (``fastcol.overlapping_pairs`` with ``workers=1``) over
+    its rows and keeps a pair only when it owns the tile of the lower-left corner of
+    the two boxes' intersection, ``(max(x0_i, x0_j), max(y0_i, y0_j))``, the tile
+    numbered ``floor((x - x0) / tile)`` (clamped to the grid) on each axis as the rows
+    were.  That corner lies in both boxes and the numbering is monotone, so its tile
+    is one both rows were sent to: every pair is kept exactly once.  The kept pairs are
+    then gathered by the chunk of ``i`` and sorted there.
 
-    The grid's size is computed from the rows on the workers (one small task reads a
-    summary of each chunk): the graph is built without computing anything.  Collision
-    filters are not supported (the rows are bare arrays).  Polygon rows are read as
-    data, like an array's vertices written after it was made: rows with NaN, or a
-    count outside 3..K, are no shape, and rings are not checked for convexity.
+    Nothing is computed while the graph is built: the grid is sized on the workers
+    (a small task reads a sample of each chunk).  The graph has about ``2 C**2``
+    small tasks for ``C`` chunks (each chunk's rows to each tile task, each tile task's
+    pairs to each output block): chunks of about a million rows keep it small.
+    Collision filters are not supported (the rows are bare arrays).  Polygon rows are
+    read as data, like an array's vertices written after it was made: rows with NaN,
+    or a count outside 3..K, are no shape, and rings are not checked for convexity.
 
     Examples
     --------
@@ -1111,8 +1140,8 @@ def overlapping_pairs(rows, kind="circle", tile=None, *, backend=None):
     n = int(sum(chunks))
     starts = tuple(int(s) for s in np.concatenate([[0], np.cumsum(chunks)]))
     tasks = len(blocks)
-    stats = [dask.delayed(_stats, pure=True)(kind, *b) for b in blocks]
-    grid = dask.delayed(_grid, pure=True)(stats, tile, tasks)
+    samples = [dask.delayed(_sample, pure=True)(kind, *b) for b in blocks]
+    grid = dask.delayed(_grid, pure=True)(samples, tile, tasks)
     routed = [dask.delayed(_route, pure=True, nout=tasks)(kind, starts[c], grid, tasks, *b)
               for c, b in enumerate(blocks)]
     tiles = [dask.delayed(_tile, pure=True, nout=tasks)(
