@@ -304,20 +304,22 @@ def _elementwise(backend, name, args, needed):
     token = dask.base.tokenize(backend, name, layout, *arrays)
     tmp = da.blockwise(_call_block, ("i",), backend, None, name, None, layout, None,
                        *blockwise_args, concatenate=False, dtype=object,
-                       meta=np.empty((0,), dtype=object), name=f"fastcol-{name}-{token}")
+                       meta=np.empty((0,), dtype=object),
+                       name=f"fastcol-{name}-blocks-{token}")
     rows = tmp.chunks[0]
 
-    def field(part, k):
+    def field(part, k, label):
         trailing = part.shape[1:]
         return da.map_blocks(
             _field, tmp, k, dtype=part.dtype, chunks=(rows,) + tuple((s,) for s in trailing),
             new_axis=list(range(1, 1 + len(trailing))),
             meta=np.empty((0,) + trailing, dtype=part.dtype),
-            name=f"fastcol-{name}-{k}-{token}")
+            name=f"fastcol-{label}-{token}")
 
     if isinstance(probe, np.ndarray):
-        return field(probe, None)
-    parts = [field(p, k) for k, p in enumerate(probe)]
+        return field(probe, None, name)
+    labels = getattr(probe, "_fields", range(len(probe)))
+    parts = [field(p, k, f"{name}-{label}") for k, (p, label) in enumerate(zip(probe, labels))]
     return type(probe)(*parts) if hasattr(probe, "_fields") else tuple(parts)
 
 
@@ -1030,13 +1032,16 @@ def _merge(start, stop, n, *parts):
     pairs = np.concatenate(parts)
     if len(pairs) == 0:
         return np.empty((0, 2), dtype=np.int64)
-    if (stop - start) * max(n, 1) < 2 ** 62:
-        key = (pairs[:, 0] - start) * n + pairs[:, 1]
-        # the parts are sorted runs: a stable sort (timsort) merges them
-        order = np.argsort(key, kind="stable")
-    else:
-        order = np.lexsort((pairs[:, 1], pairs[:, 0]))
-    return np.ascontiguousarray(pairs[order])
+    if (stop - start) * n < 2 ** 62:
+        # one int64 key a pair, sorted (the parts are sorted runs: timsort merges
+        # them) and read back: cheaper than sorting an index and gathering the pairs
+        key = np.sort((pairs[:, 0] - start) * n + pairs[:, 1], kind="stable")
+        out = np.empty_like(pairs)
+        np.floor_divide(key, n, out=out[:, 0])
+        out[:, 0] += start
+        np.remainder(key, n, out=out[:, 1])
+        return out
+    return np.ascontiguousarray(pairs[np.lexsort((pairs[:, 1], pairs[:, 0]))])
 
 
 def _row_blocks(rows, kind):
