@@ -556,3 +556,17 @@ def test_the_default_backend_is_the_facade_s():
 def test_module_examples():
     result = doctest.testmod(fcd, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 20 and result.failed == 0
+
+
+def test_integer_rows_convert_as_in_memory(fc):
+    """Integer rows are converted once to float64, as the in-memory arrays convert them."""
+    data = np.random.default_rng(26).integers(0, 12, (60, 3))
+    data[:, 2] = np.random.default_rng(27).integers(0, 3, 60)
+    x = da.from_array(data, chunks=(25, -1))
+    memory = fc.CircleArray(data)
+    assert memory.dtype == np.float64
+    assert_same(fcd.distance(x, fc.Circle(5, 5, 1), backend=fc).compute(scheduler="threads"),
+                fc.distance(memory, fc.Circle(5, 5, 1)))
+    want = exact_circle_pairs(data.astype(np.float64))
+    assert_same(fc.overlapping_pairs(memory), want)
+    assert_same(dask_pairs("threads", x, "circle", fc, 2.0), want)
