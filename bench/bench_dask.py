@@ -140,7 +140,7 @@ class Scheduler:
             self.workers = int(name.split(", ")[1].split()[0])
             self.cluster = distributed.LocalCluster(
                 n_workers=self.workers, processes=True, threads_per_worker=1,
-                dashboard_address=None, memory_limit=0)
+                dashboard_address=":0", memory_limit=0)
             self.client = distributed.Client(self.cluster, set_as_default=False)
 
     def run(self, *xs):

@@ -41,7 +41,7 @@ NAN_ROWS = (3, 21)
 def client():
     """Two worker processes, one thread each (started once for the module)."""
     cluster = distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1,
-                                       dashboard_address=None)
+                                       dashboard_address=":0")
     c = distributed.Client(cluster, set_as_default=False)
     yield c
     c.close()
@@ -502,8 +502,12 @@ def test_bad_input_names_the_argument(fc):
         (ValueError, "a has unknown chunk sizes", lambda: fcd.collide(x[x[:, 0] > 0], x)),
         (ValueError, "direction", lambda: fcd.raycast(x, (0, 0), (0, 0))),
         (ValueError, "max_t", lambda: fcd.raycast(x, (0, 0), (1, 0), -1.0)),
-        (ValueError, r"origin must have shape \(N, 2\)",
+        (ValueError, r"origin must have shape \(N, 2\), or be one point",
          lambda: fcd.raycast(x, x, (1, 0))),
+        (ValueError, r"direction must have shape \(N, 2\), or be one point",
+         lambda: fcd.raycast(x, (0, 0), da.ones(2, chunks=2))),
+        (ValueError, r"max_t must have shape \(N,\), or be one number",
+         lambda: fcd.raycast(x, (0, 0), (1, 0), da.ones((), chunks=()))),
         (ValueError, "shape and origin must have the same length",
          lambda: fcd.raycast(x, x[:4, :2], (1, 0))),
         (ValueError, "velocity_b", lambda: fcd.time_of_impact(x, (0, 0), x, (np.inf, 0))),

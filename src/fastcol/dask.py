@@ -165,7 +165,6 @@ class _Args:
         self.api = api
         self.layout = []     # per argument: ("const", value) | ("shape", kind) | ("rows",)
         self.arrays = []     # the dask arrays, in the order the blocks come
-        self.names = []
         self.first = None    # (name, length) of the first row operand
 
     def _length(self, name, n):
@@ -193,7 +192,6 @@ class _Args:
             self._length(f"{name}[1]", counts.shape[0])
             self.layout.append(("polygon",))
             self.arrays += [vertices, counts]
-            self.names += [f"{name}[0]", f"{name}[1]"]
             return
         if not _is_rows(value):
             if _any_shape(value):
@@ -206,27 +204,24 @@ class _Args:
         self._length(name, x.shape[0])
         self.layout.append(("shape", kind))
         self.arrays.append(x)
-        self.names.append(name)
 
     def vector(self, value, name):
         """A point or vector: one ``(x, y)`` (a constant) or ``(N, 2)`` rows."""
-        if _is_rows(value) and np.ndim(value) == 2:
-            x = _rows(value, name, 2, 2, "(N, 2)")
+        if isinstance(value, da.Array) or (_is_rows(value) and np.ndim(value) == 2):
+            x = _rows(value, name, 2, 2, "(N, 2), or be one point (x, y)")
             self._length(name, x.shape[0])
             self.layout.append(("rows",))
             self.arrays.append(x)
-            self.names.append(name)
         else:
             self.layout.append(("const", value))
 
     def column(self, value, name):
         """A limit or density: one number (a constant) or ``(N,)`` rows."""
-        if _is_rows(value) and np.ndim(value) >= 1:
-            x = _rows(value, name, 1, None, "(N,)")
+        if isinstance(value, da.Array) or (_is_rows(value) and np.ndim(value) >= 1):
+            x = _rows(value, name, 1, None, "(N,), or be one number")
             self._length(name, x.shape[0])
             self.layout.append(("rows",))
             self.arrays.append(x)
-            self.names.append(name)
         else:
             self.layout.append(("const", value))
 
