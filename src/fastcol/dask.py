@@ -961,7 +961,8 @@ def _cells(v, origin, tile, n):
     """The tile numbers along one axis of coordinates ``v``: ``floor((v - origin) /
     tile)`` clamped to ``0..n-1`` (monotone in ``v``, infinities included)."""
     with np.errstate(over="ignore", invalid="ignore"):
-        q = np.floor((v - origin) / tile)
+        q = (v - origin) / tile
+    # clamped first, truncation is the floor (and -0.5 clamps to 0 either way)
     return np.clip(q, 0, n - 1).astype(np.int64)
 
 
