@@ -549,6 +549,32 @@ def test_a_shape_of_the_other_backend_is_refused(fc, ext, ref):
         fcd.collide(x, other.Circle(0, 0, 1), backend=fc)
 
 
+def _backends_run(x, monkeypatch):
+    """The backends the blocks of ``x`` load when computed (threads: in this process)."""
+    seen = set()
+    load = fcd._api.load
+
+    def spy(name):
+        seen.add(name)
+        return load(name)
+
+    monkeypatch.setattr(fcd._api, "load", spy)
+    x.compute(scheduler="threads")
+    monkeypatch.setattr(fcd._api, "load", load)
+    return seen
+
+
+def test_without_backend_a_shape_operand_names_it(fc, monkeypatch):
+    """backend=None runs the backend of a single shape given as an operand (so a
+    reference shape works where the façade is compiled), and answers as it does."""
+    x = da.from_array(np.array([[0.0, 0, 1], [5, 0, 1], [2, 0, 1]]), chunks=(2, -1))
+    box = fc.AABB(1, -1, 2, 1)
+    got = fcd.collide(box, x, kind_b="circle")
+    assert _backends_run(got, monkeypatch) == {fc.backend}
+    assert_same(got.compute(scheduler="threads"), fc.collide(box, fc.CircleArray(x.compute())))
+    assert _backends_run(fcd.distance(x, x), monkeypatch) == {__import__("fastcol").backend}
+
+
 def test_the_default_backend_is_the_facade_s():
     import fastcol
 

@@ -118,7 +118,14 @@ def test_document_examples(document, backend, monkeypatch):
         assert blocks, "README.md holds no ```pycon block: its examples would go untested"
     if not blocks:
         return  # a document without examples (tables, prose)
-    monkeypatch.setitem(sys.modules, "fastcol", _public(backend))
+    public = _public(backend)
+    if any("fastcol.dask" in body for _, body in blocks):
+        # ``import fastcol.dask`` below finds the module already imported, as an
+        # attribute of the stand-in for ``fastcol`` (its calls follow the backend of
+        # the shapes they are given)
+        dask_module = importlib.import_module("fastcol.dask")
+        monkeypatch.setattr(public, "dask", dask_module, raising=False)
+    monkeypatch.setitem(sys.modules, "fastcol", public)
     parser = doctest.DocTestParser()
     runner = doctest.DocTestRunner(optionflags=DOC_FLAGS)
     globs = {"__name__": "__doc_example__"}

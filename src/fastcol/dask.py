@@ -24,10 +24,11 @@ arrays).  Argument errors (an unknown kind, a wrong row width or dtype, chunks a
 columns, operands of different lengths) are TypeError/ValueError naming the argument,
 raised when the graph is built, never inside a worker.
 
-``backend=None`` (every function takes it) runs the backend ``import fastcol`` selected
-on each worker; ``"compiled"`` or ``"reference"`` (or the API object the tests bind,
-``fastcol._api.load(name)``) names one.  A single shape given as an operand must be one
-of that backend's shapes.
+``backend=None`` (every function takes it) runs the backend of the single shape given
+as an operand, if any, else the one ``import fastcol`` selected, on each worker;
+``"compiled"`` or ``"reference"`` (or the API object the tests bind,
+``fastcol._api.load(name)``) names one, and a single shape given as an operand must
+then be one of that backend's shapes.
 
 Examples
 --------
@@ -327,7 +328,18 @@ def _elementwise(backend, name, args, needed):
     return type(probe)(*parts) if hasattr(probe, "_fields") else tuple(parts)
 
 
-def _api_of(backend):
+def _api_of(backend, *operands):
+    """The backend's name and API; with ``backend=None``, that of the first single
+    shape among the operands (else the façade's), so shapes pass as they came."""
+    if backend is None:
+        for value in operands:
+            # (by the class's module: the compiled backend need not be built)
+            module = type(value).__module__
+            for candidate, package in _api.BACKENDS.items():
+                if module.startswith(package + "."):
+                    api = _api.load(candidate)
+                    if isinstance(value, api._shape):
+                        return candidate, api
     name = _backend_name(backend)
     return name, _api.load(name)
 
@@ -358,7 +370,8 @@ def collide(a: Any, b: Any, kind: str = "circle", kind_b: str | None = None, *,
         ``"circle"``, ``"capsule"``, ``"segment"``, ``"aabb"``, ``"obb"`` or
         ``"polygon"`` (rows as in the module's table); ``kind_b`` defaults to ``kind``.
     backend : None, "compiled" or "reference", optional
-        The fastcol backend the blocks run on (None: the one ``import fastcol`` chose).
+        The fastcol backend the blocks run on (None: that of ``a`` or ``b`` when one
+        is a single shape, else the one ``import fastcol`` chose).
 
     Returns
     -------
@@ -376,7 +389,7 @@ def collide(a: Any, b: Any, kind: str = "circle", kind_b: str | None = None, *,
     >>> fcd.collide(fc.AABB(1, -1, 2, 1), a, kind_b="circle").compute()
     array([ True,  True, False])
     """
-    name, api = _api_of(backend)
+    name, api = _api_of(backend, a, b)
     return _elementwise(name, "collide", _pair_args(api, a, b, kind, kind_b), "a or b")
 
 
@@ -402,7 +415,7 @@ def distance(a: Any, b: Any, kind: str = "circle", kind_b: str | None = None, *,
     >>> fcd.distance(a, fc.Circle(10, 0, 1)).compute()
     array([8., 3.])
     """
-    name, api = _api_of(backend)
+    name, api = _api_of(backend, a, b)
     return _elementwise(name, "distance", _pair_args(api, a, b, kind, kind_b), "a or b")
 
 
@@ -427,7 +440,7 @@ def closest_points(a: Any, b: Any, kind: str = "circle", kind_b: str | None = No
     >>> pa.compute(), pb.compute(), d.compute()
     (array([[1., 0.]]), array([[4., 0.]]), array([3.]))
     """
-    name, api = _api_of(backend)
+    name, api = _api_of(backend, a, b)
     return _elementwise(name, "closest_points", _pair_args(api, a, b, kind, kind_b),
                         "a or b")
 
@@ -454,7 +467,7 @@ def contact(a: Any, b: Any, kind: str = "circle", kind_b: str | None = None, *,
     >>> c.hit.compute(), c.depth.compute()
     (array([ True,  True]), array([0.5, 0.5]))
     """
-    name, api = _api_of(backend)
+    name, api = _api_of(backend, a, b)
     return _elementwise(name, "contact", _pair_args(api, a, b, kind, kind_b), "a or b")
 
 
@@ -488,7 +501,7 @@ def raycast(shape: Any, origin: Any, direction: Any, max_t: Any = math.inf,
     >>> h.t.compute()
     array([ 4., inf])
     """
-    name, api = _api_of(backend)
+    name, api = _api_of(backend, shape)
     args = _Args(api)
     args.shape(shape, "shape", _kind(kind))
     args.vector(origin, "origin")
@@ -537,7 +550,7 @@ def time_of_impact(a: Any, velocity_a: Any, b: Any, velocity_b: Any, max_t: Any 
     >>> fcd.time_of_impact(a, (1, 0), fc.Circle(10, 0, 1), (-1, 0), max_t=10).compute()
     array([ 4., nan])
     """
-    name, api = _api_of(backend)
+    name, api = _api_of(backend, a, b)
     args = _sweep_args(api, a, velocity_a, b, velocity_b, max_t, kind, kind_b)
     return _elementwise(name, "time_of_impact", args, "a, b, a velocity or max_t")
 
@@ -567,7 +580,7 @@ def shape_cast(a: Any, velocity_a: Any, b: Any, velocity_b: Any, max_t: Any = 1.
     (array([ 4., inf]), array([[5., 0.],
            [0., 0.]]))
     """
-    name, api = _api_of(backend)
+    name, api = _api_of(backend, a, b)
     args = _sweep_args(api, a, velocity_a, b, velocity_b, max_t, kind, kind_b)
     return _elementwise(name, "shape_cast", args, "a, b, a velocity or max_t")
 
@@ -597,7 +610,7 @@ def point_query(shape: Any, point: Any, kind: str = "circle", *, backend: Any = 
     >>> q.distance.compute()
     array([ 2. , -0.5])
     """
-    name, api = _api_of(backend)
+    name, api = _api_of(backend, shape)
     args = _Args(api)
     args.shape(shape, "shape", _kind(kind))
     args.vector(point, "point")
@@ -623,7 +636,7 @@ def contains(shape: Any, point: Any, kind: str = "circle", *,
     >>> fcd.contains(fc.AABB(0, 0, 1, 1), da.from_array([[0.5, 0.5], [2, 0]], chunks=(1, -1))).compute()
     array([ True, False])
     """
-    name, api = _api_of(backend)
+    name, api = _api_of(backend, shape)
     args = _Args(api)
     args.shape(shape, "shape", _kind(kind))
     args.vector(point, "point")
@@ -656,7 +669,7 @@ def mass_properties(shape: Any, density: Any = 1.0, kind: str = "circle", *,
     >>> mass.compute(), inertia.compute()
     (array([6.]), array([2.5]))
     """
-    name, api = _api_of(backend)
+    name, api = _api_of(backend, shape)
     args = _Args(api)
     kind = _kind(kind)
     if isinstance(shape, api._shape):
