@@ -290,6 +290,18 @@ class PolygonArray(_Filtered):
         self._set_filters(categories, masks, groups)
         return self
 
+    @classmethod
+    def _as_data(cls, vertices, counts):
+        """Padded rows wrapped as data, without ``from_padded``'s count and ring checks,
+        as rows written after an array was made (``fastcol.dask``'s blocks: a check
+        there would raise inside a worker).  A row with NaN or a count outside 3..K is
+        no shape; the kernels never read past a row."""
+        self = cls.__new__(cls)
+        self._vertices = as_float_array(vertices, 3, 2, "vertices", axes="N, K, 2")
+        self._counts = np.ascontiguousarray(counts, dtype=np.int64)
+        self._set_filters(None, None, None)
+        return self
+
     @property
     def vertices(self):
         """The ``(N, K, 2)`` padded vertices, shared with the caller: writing moves polygons."""

@@ -254,16 +254,8 @@ def _assemble(api, layout, blocks):
 
 
 def _polygons(api, vertices, counts):
-    """A PolygonArray over padded rows, without the ring check of ``from_padded``: rows
-    are data, as in an array whose vertices were written after it was made (a row
-    with NaN or a count outside 3..K is no shape)."""
-    from ._arrays import as_float_array
-
-    cls = api.PolygonArray
-    arr = cls.__new__(cls)
-    arr._vertices = as_float_array(vertices, 3, 2, "vertices", axes="N, K, 2")
-    arr._counts = np.ascontiguousarray(counts, dtype=np.int64)
-    return arr
+    """A PolygonArray over padded rows, as data (see ``overlapping_pairs``)."""
+    return api.PolygonArray._as_data(vertices, counts)
 
 
 def _call_block(backend, name, layout, *blocks):
