@@ -157,6 +157,11 @@ class Params:
     bounce: float = 0.2
     margin: float = 0.0
     max_turn: float = 0.1
+    deep: float = 0.2
+    deep_to: float = 0.1
+    still: float = 0.05
+    deep_passes: int = 4
+    deep_rounds: int = 8
     colours: int = 64
     rest: float = 0.01
     workers: int = 2
@@ -557,7 +562,7 @@ class _Points:
         return [values[lo:hi].copy() for lo, hi in zip(self.bounds[:-1], self.bounds[1:])]
 
 
-def respond(scene: Scene, contacts: Contacts, params: Params, near=None) -> None:
+def respond(scene: Scene, contacts: Contacts, params: Params, near=None, reach=None) -> None:
     """Advance velocities, then move and turn the bodies by one step given its contacts."""
     n = len(scene)
     m = n + 4  # the bodies and the four walls
@@ -642,8 +647,147 @@ def respond(scene: Scene, contacts: Contacts, params: Params, near=None) -> None
     corrected = np.stack([shift.real[:n], shift.imag[:n]], axis=1)
     scene.vel[:] = vel
     scene.omega[:] = w[:n]
-    _move(scene, vel * dt + corrected, w[:n] * dt)
-    _walls(scene, params, corrected)
+    move, turn = vel * dt + corrected, w[:n] * dt
+    _move(scene, move, turn)
+    clamp, box = _walls(scene, params, corrected)
+    if params.deep < 1.0:
+        # the pairs the step may have taken deep, met again where they are now
+        _undo_deep(scene, contacts, near, params, move if clamp is None else move + clamp,
+                   turn, reach, box)
+
+
+def _meet(scene: Scene, pairs, workers):
+    """``fc.contact`` of body pairs ``(i, j)``, ``i < j``: the pairs sorted by type pair,
+    with their depth (``-inf`` when apart) and normal."""
+    pairs, rows, _order, bounds = _by_type_pair(scene, pairs)
+    depth = np.full(len(pairs), -np.inf)
+    normal = np.zeros((len(pairs), 2))
+    for s, t in TYPE_PAIRS:
+        lo, hi = bounds[4 * s + t], bounds[4 * s + t + 1]
+        if lo < hi:
+            found = scene.fc.contact(scene.arrays[s], scene.arrays[t], pairs=rows[lo:hi],
+                                     workers=workers)
+            depth[lo:hi] = np.where(found.hit, found.depth, -np.inf)
+            normal[lo:hi] = found.normal
+    return pairs, depth, normal
+
+
+def _undo_deep(scene: Scene, contacts: Contacts, near, params: Params, move, turn, reach,
+               box) -> None:
+    """Meet again, where the bodies are now, the pairs the step may have taken deeper
+    than ``Params.deep`` of the smaller body's size, and translate the deep ones back
+    to ``Params.deep_to`` of it (see the module's docstring).
+
+    ``move`` and ``turn``: what the step did to each body; ``reach``: how far the
+    speculative pairs assumed it could get; ``box``: the bodies' bounding boxes now.
+    The scene's shape arrays, ``pos`` and ``corrected`` are updated in place.
+    """
+    n = len(scene)
+    size = scene.size
+    # how far any point of a body got: its centroid's move and its turn at its size.
+    # A pair ends at most its depth plus its two bodies' moves deep: with both moved
+    # by less than ``still`` of the smallest body's size and a depth below ``deep -
+    # 2 still`` of it, it cannot reach ``deep``.  This first cut is all that runs at
+    # rest (one pass over the pairs), the exact bound only on what it leaves
+    spun = np.abs(turn) * size
+    moved = np.hypot(move[:, 0], move[:, 1]) + spun
+    smallest = float(size.min(initial=np.inf))
+    busy = moved > params.still * smallest
+    floor = (params.deep - 2.0 * params.still) * smallest
+    maybe = np.concatenate([
+        np.flatnonzero(busy.take(contacts.ia) | busy.take(contacts.ib)
+                       | (contacts.depth > floor)),
+        len(contacts.ia) + np.flatnonzero(busy.take(near[0]) | busy.take(near[1]))])
+    if not len(maybe):
+        return
+    ia = np.concatenate([contacts.ia, near[0]])
+    ib = np.concatenate([contacts.ib, near[1]])
+    a, b = ia.take(maybe), ib.take(maybe)
+    d = np.concatenate([contacts.depth, near[3]]).take(maybe)
+    rel = move.take(b, axis=0) - move.take(a, axis=0)
+    sweep = np.hypot(rel[:, 0], rel[:, 1]) + spun.take(a) + spun.take(b)
+    take = np.zeros(len(ia), bool)
+    take[maybe] = d + sweep > params.deep * np.minimum(size.take(a), size.take(b))
+    # a pair the step did not meet (its gap was more than its two reaches) is at most
+    # as deep as how far its two bodies got beyond their reaches: a body beyond its
+    # reach by more than half of ``deep`` of its size meets every body its box
+    # touches (a broadphase of those few against all)
+    excess = moved - (np.inf if reach is None else reach)
+    loose = 0.5 * params.deep * size
+    esc = excess > loose
+    done = np.zeros(len(ia), bool)
+    seen = known = room = None
+    shift = np.zeros((n, 2))
+    rows = []
+    for _ in range(params.deep_rounds):
+        cand = np.flatnonzero(take & ~done)
+        done[cand] = True
+        found = [np.stack([ia.take(cand), ib.take(cand)], axis=1)]
+        out = np.flatnonzero(esc)
+        if len(out):
+            grow = np.hypot(shift[out, 0], shift[out, 1])[:, None]
+            around = box.take(out, axis=0)
+            around[:, 0:2] -= grow
+            around[:, 2:4] += grow
+            hits = scene.fc.overlapping_pairs(scene.fc.AABBArray(around),
+                                              scene.fc.AABBArray(box),
+                                              workers=params.workers)
+            i, j = out.take(hits[:, 0]), hits[:, 1]
+            keys = np.unique((np.minimum(i, j) * n + np.maximum(i, j))[i != j])
+            if known is None:
+                known, seen = ia * n + ib, np.zeros(0, np.int64)
+            keys = keys[~np.isin(keys, known) & ~np.isin(keys, seen)]
+            seen = np.concatenate([seen, keys])
+            found.append(np.stack([keys // n, keys % n], axis=1))
+        pairs = np.concatenate(found)
+        if not len(pairs):
+            break
+        pairs, depth, normal = _meet(scene, pairs, params.workers)
+        hit = np.flatnonzero(depth > -np.inf)
+        rows.append((pairs[hit, 0], pairs[hit, 1], depth[hit], normal[hit]))
+        a, b, depth, normal = (np.concatenate(x) for x in zip(*rows))
+        # Jacobi passes, linear in the moves (translations change a depth along its
+        # normal exactly): each deep pair is moved apart by what is left of its excess
+        # over ``deep_to``, split by inverse mass, a body's share divided among its
+        # deep pairs; the walls bound the moves (the skin as ``_walls``)
+        goal = depth - params.deep_to * np.minimum(size.take(a), size.take(b))
+        if room is None and not (goal > 0.0).any():
+            break   # nothing deep, nothing moved
+        if room is None:
+            skin = 2.0 ** -30 * max(scene.width, scene.height)
+            room = (np.minimum(skin - box[:, 0:2], 0.0),
+                    np.maximum(np.array([scene.width, scene.height]) - skin - box[:, 2:4],
+                               0.0))
+        ima, imb = scene.inv_mass.take(a), scene.inv_mass.take(b)
+        nx, ny = normal[:, 0], normal[:, 1]
+        before = shift.copy()
+        sx, sy = shift[:, 0], shift[:, 1]
+        for _ in range(params.deep_passes):
+            left = goal - ((sx.take(b) - sx.take(a)) * nx + (sy.take(b) - sy.take(a)) * ny)
+            push = np.maximum(left, 0.0) / (ima + imb)
+            on = push > 0.0
+            if not on.any():
+                break
+            k = np.maximum(np.bincount(a, on, n) + np.bincount(b, on, n), 1.0)
+            pa, pb = push * ima / k.take(a), push * imb / k.take(b)
+            sx -= np.bincount(a, pa * nx, n) - np.bincount(b, pb * nx, n)
+            sy -= np.bincount(a, pa * ny, n) - np.bincount(b, pb * ny, n)
+            np.clip(shift, room[0], room[1], out=shift)
+        # the bodies this round moved: all their pairs next round, and the broadphase
+        # for those it took beyond their reach
+        pushed = (shift != before).any(axis=1)
+        if not pushed.any():
+            break
+        take |= pushed.take(ia) | pushed.take(ib)
+        esc = pushed & (excess + np.hypot(shift[:, 0], shift[:, 1]) > loose)
+    if room is None:
+        return
+    for t, arr in enumerate(scene.arrays):
+        lo, hi = scene.start[t], scene.start[t + 1]
+        if lo < hi and shift[lo:hi].any():
+            scene.fc.translate(arr, shift[lo:hi], out=arr)
+    scene.pos += shift
+    scene.corrected += shift
 
 
 def _move(scene: Scene, move, turn) -> None:
@@ -675,7 +819,9 @@ def _walls(scene: Scene, params: Params, corrected) -> None:
     scene.corrected = corrected + shift
     out = np.flatnonzero((shift != 0.0).any(axis=1))
     if not len(out):
-        return
+        return None, b
+    b[:, 0:2] += shift
+    b[:, 2:4] += shift
     for t, arr in enumerate(scene.arrays):
         lo, hi = scene.start[t], scene.start[t + 1]
         rows = out[(out >= lo) & (out < hi)]
@@ -688,6 +834,7 @@ def _walls(scene: Scene, params: Params, corrected) -> None:
     vel = scene.vel
     into = ((shift > 0.0) & (vel < 0.0)) | ((shift < 0.0) & (vel > 0.0))
     vel[into] = 0.0
+    return shift, b
 
 
 def step(scene: Scene, params: Params = Params(), timings: Timings | None = None):
@@ -704,7 +851,7 @@ def step(scene: Scene, params: Params = Params(), timings: Timings | None = None
         reach = None
     contacts, near = collide(scene, reach, timings, params.workers)
     t0 = time.perf_counter()
-    respond(scene, contacts, params, near)
+    respond(scene, contacts, params, near, reach)
     if timings is not None:
         timings.response.append(time.perf_counter() - t0)
     return contacts
