@@ -672,6 +672,24 @@ def _meet(scene: Scene, pairs, workers):
     return pairs, depth, normal
 
 
+def _apart(scene: Scene, pairs, workers):
+    """``fc.closest_points`` of body pairs ``(i, j)``, ``i < j``, apart: the pairs sorted
+    by type pair, minus their gap as the depth, the normal along the closest points."""
+    pairs, rows, _order, bounds = _by_type_pair(scene, pairs)
+    gap = np.ones(len(pairs))
+    normal = np.zeros((len(pairs), 2))
+    for s, t in TYPE_PAIRS:
+        lo, hi = bounds[4 * s + t], bounds[4 * s + t + 1]
+        if lo < hi:
+            pa, pb, gap[lo:hi] = scene.fc.closest_points(scene.arrays[s][rows[lo:hi, 0]],
+                                                        scene.arrays[t][rows[lo:hi, 1]],
+                                                        workers=workers)
+            normal[lo:hi] = pb - pa
+    # touching (a gap of 0) has no direction: such a pair was met by ``contact``
+    normal /= np.maximum(gap, 1e-300)[:, None]
+    return pairs, -gap, normal
+
+
 def _undo_deep(scene: Scene, contacts: Contacts, near, params: Params, move, turn, reach,
                box) -> None:
     """Meet again, where the bodies are now, the pairs the step may have taken deeper
@@ -694,20 +712,16 @@ def _undo_deep(scene: Scene, contacts: Contacts, near, params: Params, move, tur
     smallest = float(size.min(initial=np.inf))
     busy = moved > params.still * smallest
     floor = (params.deep - 2.0 * params.still) * smallest
-    maybe = np.concatenate([
-        np.flatnonzero(busy.take(contacts.ia) | busy.take(contacts.ib)
-                       | (contacts.depth > floor)),
-        len(contacts.ia) + np.flatnonzero(busy.take(near[0]) | busy.take(near[1]))])
-    if not len(maybe):
-        return
-    ia = np.concatenate([contacts.ia, near[0]])
-    ib = np.concatenate([contacts.ib, near[1]])
-    a, b = ia.take(maybe), ib.take(maybe)
-    d = np.concatenate([contacts.depth, near[3]]).take(maybe)
+    cut = (np.flatnonzero(busy.take(contacts.ia) | busy.take(contacts.ib)
+                          | (contacts.depth > floor)),
+           np.flatnonzero(busy.take(near[0]) | busy.take(near[1])))
+    a = np.concatenate([contacts.ia.take(cut[0]), near[0].take(cut[1])])
+    b = np.concatenate([contacts.ib.take(cut[0]), near[1].take(cut[1])])
+    d = np.concatenate([contacts.depth.take(cut[0]), near[3].take(cut[1])])
     rel = move.take(b, axis=0) - move.take(a, axis=0)
     sweep = np.hypot(rel[:, 0], rel[:, 1]) + spun.take(a) + spun.take(b)
-    take = np.zeros(len(ia), bool)
-    take[maybe] = d + sweep > params.deep * np.minimum(size.take(a), size.take(b))
+    small = np.minimum(size.take(a), size.take(b))
+    hot = d + sweep > params.deep * small
     # a pair the step did not meet (its gap was more than its two reaches) is at most
     # as deep as how far its two bodies got beyond their reaches: a body beyond its
     # reach by more than half of ``deep`` of its size meets every body its box
@@ -715,10 +729,17 @@ def _undo_deep(scene: Scene, contacts: Contacts, near, params: Params, move, tur
     excess = moved - (np.inf if reach is None else reach)
     loose = 0.5 * params.deep * size
     esc = excess > loose
+    if not hot.any() and not esc.any():
+        return
+    ia = np.concatenate([contacts.ia, near[0]])
+    ib = np.concatenate([contacts.ib, near[1]])
+    take = np.zeros(len(ia), bool)
+    take[np.concatenate([cut[0], len(contacts.ia) + cut[1]])] = hot
     done = np.zeros(len(ia), bool)
     seen = known = room = None
     shift = np.zeros((n, 2))
     rows = []
+    apart = np.zeros((0, 2), np.int64)
     for _ in range(params.deep_rounds):
         cand = np.flatnonzero(take & ~done)
         done[cand] = True
@@ -740,11 +761,22 @@ def _undo_deep(scene: Scene, contacts: Contacts, near, params: Params, move, tur
             seen = np.concatenate([seen, keys])
             found.append(np.stack([keys // n, keys % n], axis=1))
         pairs = np.concatenate(found)
-        if not len(pairs):
+        # the pairs met apart with a body pushed since: their gap and its direction
+        # join the passes (two bodies apart can be pushed into each other)
+        late = np.zeros((0, 2), np.int64)
+        if len(apart) and room is not None:
+            moving = (shift != 0.0).any(axis=1)
+            now = moving.take(apart[:, 0]) | moving.take(apart[:, 1])
+            late, apart = apart[now], apart[~now]
+        if not len(pairs) and not len(late):
             break
         pairs, depth, normal = _meet(scene, pairs, params.workers)
-        hit = np.flatnonzero(depth > -np.inf)
+        hit = depth > -np.inf
         rows.append((pairs[hit, 0], pairs[hit, 1], depth[hit], normal[hit]))
+        apart = np.concatenate([apart, pairs[~hit]])
+        if len(late):
+            late, depth, normal = _apart(scene, late, params.workers)
+            rows.append((late[:, 0], late[:, 1], depth, normal))
         a, b, depth, normal = (np.concatenate(x) for x in zip(*rows))
         # Jacobi passes, linear in the moves (translations change a depth along its
         # normal exactly): each deep pair is moved apart by what is left of its excess
@@ -804,24 +836,39 @@ def _move(scene: Scene, move, turn) -> None:
     scene.angle += turn
 
 
-def _walls(scene: Scene, params: Params, corrected) -> None:
+def _walls(scene: Scene, params: Params, corrected):
     """Keep every body inside the walls (less a skin): a hard guarantee.
 
     The wall contacts already stop bodies; this catches what the solver leaves (a
     fast body, an unconverged pass, a corner swung out by a turn): a body any of whose
     points is past a wall is moved back, by translating its shapes, and loses its
-    velocity into that wall.
+    velocity into that wall.  Only the bodies within their size of a wall are looked
+    at (every point of a body lies within its size of its centroid).
+
+    Returns ``(shift, box)``: the moves (``None`` when nothing moved) and a bounding
+    box of every body (exact for those near a wall, the square of its size about its
+    centroid for the others).
     """
     skin = 2.0 ** -30 * max(scene.width, scene.height)
-    b = scene.bounds()
-    shift = np.maximum(skin - b[:, 0:2], 0.0)
-    shift -= np.maximum(b[:, 2:4] - (np.array([scene.width, scene.height]) - skin), 0.0)
+    inner = np.array([scene.width, scene.height]) - skin
+    # the square of each body's size about its centroid, grown by the broadphase's
+    # pad for the rounding of many turns and moves
+    grow = (scene.size + scene.pad)[:, None]
+    box = np.concatenate([scene.pos - grow, scene.pos + grow], axis=1)
+    edge = np.flatnonzero(((box[:, 0:2] < skin) | (box[:, 2:4] > inner)).any(axis=1))
+    b = scene.bounds(edge)
+    push = np.maximum(skin - b[:, 0:2], 0.0) - np.maximum(b[:, 2:4] - inner, 0.0)
+    b[:, 0:2] += push
+    b[:, 2:4] += push
+    box[edge] = b
+    moved = (push != 0.0).any(axis=1)
+    if not moved.any():
+        scene.corrected = corrected
+        return None, box
+    shift = np.zeros_like(corrected)
+    shift[edge] = push
     scene.corrected = corrected + shift
-    out = np.flatnonzero((shift != 0.0).any(axis=1))
-    if not len(out):
-        return None, b
-    b[:, 0:2] += shift
-    b[:, 2:4] += shift
+    out = edge[moved]
     for t, arr in enumerate(scene.arrays):
         lo, hi = scene.start[t], scene.start[t + 1]
         rows = out[(out >= lo) & (out < hi)]
@@ -834,7 +881,7 @@ def _walls(scene: Scene, params: Params, corrected) -> None:
     vel = scene.vel
     into = ((shift > 0.0) & (vel < 0.0)) | ((shift < 0.0) & (vel > 0.0))
     vel[into] = 0.0
-    return shift, b
+    return shift, box
 
 
 def step(scene: Scene, params: Params = Params(), timings: Timings | None = None):
