@@ -128,10 +128,16 @@ def test_contact_threads_do_not_change_the_run(fc):
 
 
 def test_backends_agree_bit_for_bit(ext, ref):
-    """The backends' contacts are bit-identical, so the whole run is."""
+    """The backends' contacts are bit-identical, so the whole run is; and so is the
+    check of deep pairs after the move (a ball knocked beyond its reach)."""
     a, _ = simulate(12, 30, seed=4, fc=ext)
     b, _ = simulate(12, 30, seed=4, fc=ref)
     assert a.state_bytes() == b.state_bytes()
+    a, b = knocked(ext), knocked(ref)
+    run(a, 5)
+    run(b, 5)
+    assert a.state_bytes() == b.state_bytes()
+    assert a.corrected.tobytes() == b.corrected.tobytes()
 
 
 def test_pile_settles_with_small_penetration(fc):
@@ -366,17 +372,16 @@ def test_deepest_overlap_at_every_step_of_a_2000_body_run(ext):
     """The deepest overlap of any pair at every step of the 2,000-body default run
     (compiled only: the reference takes minutes), relative to the smaller body's size.
 
-    The issue asks for under 25% at every step.  This solver (Gauss-Seidel by colours,
-    speculative contacts from every body's reach, a position correction of the
-    overlap the step would leave) does not reach it yet: measured 49.5% at the worst
-    step (124, while the pile lands: turning bodies whose turns the position
-    correction does not undo), 18 of the 300 steps over 25%, against 87% and 70
-    steps before it.  So the test holds what it meets, with room for another
-    platform's rounding (the landing is chaotic: a different rounding is a different
-    pile; small changes of the solver measured 37% to 73% at the worst step): under
-    60% at every step, at most 30 steps over 25%, and after settling it stays small:
-    under 20% over the last 50 steps (measured 10.2%) and under 10% at the end
-    (measured 5.8%; the old non-turning solver ended at 4%).
+    The issue asks for under 25% at every step.  The deep overlaps came while the pile
+    lands: pairs that a turn or a fast slide took deep past the step's linear position
+    correction, and bodies knocked beyond their reach into bodies the step never met.
+    The step now meets again after the move every pair that may have gone past 20%
+    (and every pair of a body that outran its reach) and translates the deep ones back
+    to 10%: measured 16.6% at the worst step (130), none over 25% (before: 49.5% at
+    step 124, 18 steps over 25%); seeds 1-7 measured 15.1% to 18.7% at their worst
+    steps.  After settling it stays small: under 20% over the last 50 steps
+    (measured 11.2%) and under 10% at the end (measured 7.1%; the settled piles are
+    chaotic: seeds 0-7 measured 5.5% to 11.6% at the end, and 5.4% to 11.8% before).
     """
     scene = make_scene(2000, seed=0, fc=ext)
     worst = []
@@ -388,7 +393,55 @@ def test_deepest_overlap_at_every_step_of_a_2000_body_run(ext):
 
     run(scene, 300, Params(), deepest)
     worst = np.array(worst)
-    assert worst.max() < 0.6, (worst.argmax(), worst.max())
-    assert (worst > 0.25).sum() <= 30
+    assert worst.max() < 0.25, (worst.argmax(), worst.max())
     assert worst[-50:].max() < 0.2
     assert worst[-1] < 0.1
+
+
+def circle_overlap(scene):
+    """The deepest overlap of two circles of the scene, relative to the smaller radius,
+    worked from the circles' rows (radii less the distance of the centres)."""
+    c = scene.arrays[0].data
+    apart = np.hypot(c[:, None, 0] - c[None, :, 0], c[:, None, 1] - c[None, :, 1])
+    depth = c[:, None, 2] + c[None, :, 2] - apart
+    np.fill_diagonal(depth, -np.inf)
+    rel = depth / np.minimum(c[:, None, 2], c[None, :, 2])
+    return float(rel.max())
+
+
+def knocked(fc):
+    """Three balls of radius 0.5 on the floor: the first, at 90 per second, hits the
+    second, which rests 0.1 short of the third (further than their reaches: the step
+    does not meet that pair)."""
+    return build_scene(20.0, 10.0, circles=[[2.0, 0.5, 0.5], [4.0, 0.5, 0.5], [5.1, 0.5, 0.5]],
+                       velocities=[[90.0, 0.0], [0.0, 0.0], [0.0, 0.0]], fc=fc)
+
+
+def test_a_ball_knocked_beyond_its_reach_is_met_again(fc):
+    """Worked by hand: the hit gives the second ball about (1 + restitution) / 2 of
+    the first's speed, 58.5 per second, 0.975 in the step, so without the check after
+    the move it ends 0.875 deep in the third (175% of the radius; measured 174%).
+    The check meets the pairs of a body that outran its reach and moves them back to
+    ``deep_to`` (10%) of the smaller size (the size of a ball is its radius)."""
+    plain = knocked(fc)
+    run(plain, 1, Params(deep=1.0))
+    assert circle_overlap(plain) > 1.5
+    checked = knocked(fc)
+    run(checked, 1, Params())
+    assert circle_overlap(checked) <= Params().deep_to + 1e-9
+    # the push moved the third ball to the right, and it took the first step's
+    # correction into account (energy bookkeeping)
+    assert checked.pos[2, 0] > 5.1 and checked.corrected[2, 0] > 0.0
+
+
+def test_bounds_of_some_rows(fc):
+    """``Scene.bounds(rows)`` (the wall clamp's boxes of the bodies near a wall)
+    against the boxes worked from every type's rows, on a landed scene of every type."""
+    n, steps = small(fc)
+    scene = make_scene(n, seed=7, fc=fc)
+    run(scene, steps // 2)
+    expected = np.stack(bounds_of(scene), axis=1)
+    rows = np.flatnonzero(np.arange(n) % 3 != 1)
+    assert np.allclose(scene.bounds(rows), expected[rows], rtol=0, atol=1e-12)
+    assert np.allclose(scene.bounds(), expected, rtol=0, atol=1e-12)
+    assert scene.bounds(np.zeros(0, np.int64)).shape == (0, 4)

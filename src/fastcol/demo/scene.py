@@ -149,15 +149,28 @@ class Scene:
         r = np.concatenate([np.repeat(r, p.shape[1]) for p, r in parts])[self._outline_keep]
         return xy[:, 0], xy[:, 1], r
 
-    def bounds(self):
-        """Every body's bounding box as it is now, ``(N, 4)``: min x, min y, max x, max y.
+    def bounds(self, rows=None):
+        """Every body's bounding box as it is now, ``(N, 4)``: min x, min y, max x, max y;
+        with ``rows`` (sorted body indices), only theirs, ``(len(rows), 4)``.
 
         Straight from each type's rows (a box's half extents along x and y are
         ``|hw cos| + |hh sin|`` and ``|hw sin| + |hh cos|``): no outline points."""
         circles, capsules, boxes, polygons = self.arrays
-        out = np.empty((len(self), 4))
-        c, k, b = circles.data, capsules.data, boxes.data
-        s0, s1, s2, s3, s4 = self.start
+        if rows is None:
+            cut = self.start
+            c, k, b = circles.data, capsules.data, boxes.data
+            v = polygons.vertices if cut[4] > cut[3] else None
+        else:
+            # the rows of each type are a slice of the sorted rows
+            rows = np.asarray(rows)
+            cut = tuple(np.searchsorted(rows, self.start).tolist())
+            local = rows - np.repeat(np.asarray(self.start[:4]), np.diff(cut))
+            c = circles.data.take(local[cut[0]:cut[1]], axis=0)
+            k = capsules.data.take(local[cut[1]:cut[2]], axis=0)
+            b = boxes.data.take(local[cut[2]:cut[3]], axis=0)
+            v = polygons.vertices.take(local[cut[3]:cut[4]], axis=0) if cut[4] > cut[3] else None
+        out = np.empty((cut[4] - cut[0], 4))
+        s0, s1, s2, s3, s4 = (x - cut[0] for x in cut)
         out[s0:s1, 0:2] = c[:, 0:2] - c[:, 2:3]
         out[s0:s1, 2:4] = c[:, 0:2] + c[:, 2:3]
         out[s1:s2, 0:2] = np.minimum(k[:, 0:2], k[:, 2:4]) - k[:, 4:5]
@@ -169,9 +182,8 @@ class Scene:
         out[s2:s3, 1] = b[:, 1] - ey
         out[s2:s3, 2] = b[:, 0] + ex
         out[s2:s3, 3] = b[:, 1] + ey
-        if s4 > s3:
+        if v is not None:
             # the padding of a ring repeats its last vertex: it changes neither bound
-            v = polygons.vertices
             out[s3:s4, 0:2] = v.min(axis=1)
             out[s3:s4, 2:4] = v.max(axis=1)
         return out

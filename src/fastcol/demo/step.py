@@ -23,7 +23,8 @@ to copy:
    topple, capsules roll, polygons settle on a face); a position correction of what
    overlap the step would leave; then every body turns about its centroid
    (``rotate(..., out=)``) and moves (``translate(..., out=)``), the shape arrays
-   written in place.
+   written in place; the walls' clamp; and a second look at the pairs the move may
+   have taken deep (``fc.contact`` on those few again, ``pairs=``), translated back.
 
 Decisions:
 
@@ -88,6 +89,45 @@ Decisions:
   neighbours, and clipping them too freezes whole clusters.  Walls likewise: an
   outline point that can reach a wall this step is a speculative wall contact.
   Turning is not swept, so a body turns at most ``Params.max_turn`` (0.1 rad) a step.
+* **Deep pairs met again after the move.**  With all of the above, the 2,000-body
+  run still had a pair 49.5% of the smaller body's size deep (18 of 300 steps over
+  25%), while the pile lands.  Measured at those steps: pairs the step knew
+  (contacts and speculative pairs) whose bodies turned at the spin limit or slid by
+  half their size, so that a corner no contact point saw came in (the position
+  correction is linear at the step's points), and bodies knocked by an impact
+  beyond the reach their pairs were found with, into bodies the step never met.  A
+  smaller ``max_turn`` (0.05) or more passes did not help (78% on another seed).
+  So after the move and the walls' clamp, every pair of the step that may be deeper
+  than ``Params.deep`` (20%) of the smaller size now is met again where it is
+  (``fc.contact``, ``pairs=``).  "May be": its depth at the start plus how far any
+  point of either body got (the centroid's move and the turn at the body's size) is
+  more than that; a first cut (both bodies moved less than ``Params.still``, 5%, of
+  the smallest size, the depth below 10% of it) leaves almost every pair out at
+  rest, where this look costs 0.2 to 0.4 ms a step at 5,000 bodies (a few pairs of
+  a resting pile still jostle past 10%), about what the walls' clamp saves (below):
+  the whole step measured within 0.15 ms of the one before, back to back.  A body
+  that got beyond its reach by more than half of ``deep`` of its size meets
+  every body its box touches (``fc.overlapping_pairs`` of those few against all
+  the boxes).  The pairs deeper than ``Params.deep_to`` (10%) are moved apart to it
+  by Jacobi passes of translations (a translation changes a depth along its normal
+  exactly, so the passes run on the depths met once), split by inverse mass, each
+  body's share divided among its deep pairs, each move kept inside the walls; the
+  pushed bodies' other pairs (and, with the gap from ``fc.closest_points``, those
+  met apart) join the next round, until no push spreads (``Params.deep_rounds``).
+  Moves only, no velocities (as the position correction), counted in
+  ``Scene.corrected``.  Measured on the 2,000-body run: worst 16.6% (seed 0),
+  15.1% to 18.7% (seeds 1 to 7), none over 25%; after settling as before (7.1% at
+  the end of seed 0; the piles are chaotic, main measured 5.4% to 11.8% over these
+  seeds); 19.0% at 5,000 bodies (142.8% before).  Four passes a round instead of
+  eight left a pair of the 5,000-body run at 28% (a body in several deep pairs
+  gets a share of each).
+  On an earlier form of this check, pushing back to 2% went deeper elsewhere (42%:
+  a longer push runs into third bodies), and a check from 10% (to 5%) met about a
+  hundred pairs a step at rest, its pushes spreading over several rounds: 7 ms.
+  The previous try (``git show 1c4bf11``), the pairs of turning bodies met again
+  with three fresh ``contact`` passes, reached 17.9% on seed 0 only (25% to 44% on
+  seeds 1 to 3: it missed the knocked bodies and the sliding pairs) and cost 3.2 ms
+  at 5,000 bodies.
 * **Spring push** (``Params.spring``, off by default): an extra separating speed of
   ``spring * depth`` per contact, a soft ball-pit feel.
 * **Walls** are four static bodies in the same solver, met through every body's
@@ -95,7 +135,10 @@ Decisions:
   corners, a polygon's vertices).  After the step every body whose outline crosses
   the rectangle less a skin of ``2**-30`` times its larger side is translated back
   inside and loses its velocity into the wall: no body ever leaves, whatever the
-  solver leaves over.
+  solver leaves over.  Only the bodies within their size of a wall are looked at
+  (``Scene.bounds(rows)``): every point of a body is within its size of its
+  centroid.  The same moves as from the bounds of every body, which cost about
+  0.4 ms more at 5,000 bodies (what pays for the look at deep pairs).
 """
 
 from __future__ import annotations
@@ -136,6 +179,13 @@ class Params:
         neighbour can start a body at rest); two bodies nearer than their two reaches
         are a speculative contact.  ``inf`` turns speculative pairs off.
     max_turn : the most a body turns in a step, in radians (turning is not swept).
+    deep, deep_to : after the move, the pairs that may be deeper than ``deep`` of the
+        smaller body's size are met again, and those deeper than ``deep_to`` moved
+        apart to it; ``deep >= 1`` turns this off.
+    still : the first cut of that check: a body that moved less than ``still`` of the
+        smallest body's size is at rest.
+    deep_passes, deep_rounds : Jacobi passes of the moves per round, and the most
+        rounds (each meets the other pairs of the bodies the last one pushed).
     colours, rest : the most colours of the Gauss-Seidel passes, and the fraction of
         the groups of points left uncoloured (colouring stops there); the points left
         over are solved together (Jacobi, mass splitting).
@@ -157,6 +207,11 @@ class Params:
     bounce: float = 0.2
     margin: float = 0.0
     max_turn: float = 0.1
+    deep: float = 0.2
+    deep_to: float = 0.1
+    still: float = 0.05
+    deep_passes: int = 8
+    deep_rounds: int = 8
     colours: int = 64
     rest: float = 0.01
     workers: int = 2
@@ -557,7 +612,7 @@ class _Points:
         return [values[lo:hi].copy() for lo, hi in zip(self.bounds[:-1], self.bounds[1:])]
 
 
-def respond(scene: Scene, contacts: Contacts, params: Params, near=None) -> None:
+def respond(scene: Scene, contacts: Contacts, params: Params, near=None, reach=None) -> None:
     """Advance velocities, then move and turn the bodies by one step given its contacts."""
     n = len(scene)
     m = n + 4  # the bodies and the four walls
@@ -642,8 +697,179 @@ def respond(scene: Scene, contacts: Contacts, params: Params, near=None) -> None
     corrected = np.stack([shift.real[:n], shift.imag[:n]], axis=1)
     scene.vel[:] = vel
     scene.omega[:] = w[:n]
-    _move(scene, vel * dt + corrected, w[:n] * dt)
-    _walls(scene, params, corrected)
+    move, turn = vel * dt + corrected, w[:n] * dt
+    _move(scene, move, turn)
+    clamp, box = _walls(scene, params, corrected)
+    if params.deep < 1.0:
+        # the pairs the step may have taken deep, met again where they are now
+        _undo_deep(scene, contacts, near, params, move if clamp is None else move + clamp,
+                   turn, reach, box)
+
+
+def _meet(scene: Scene, pairs, workers):
+    """``fc.contact`` of body pairs ``(i, j)``, ``i < j``: the pairs sorted by type pair,
+    with their depth (``-inf`` when apart) and normal."""
+    pairs, rows, _order, bounds = _by_type_pair(scene, pairs)
+    depth = np.full(len(pairs), -np.inf)
+    normal = np.zeros((len(pairs), 2))
+    for s, t in TYPE_PAIRS:
+        lo, hi = bounds[4 * s + t], bounds[4 * s + t + 1]
+        if lo < hi:
+            found = scene.fc.contact(scene.arrays[s], scene.arrays[t], pairs=rows[lo:hi],
+                                     workers=workers)
+            depth[lo:hi] = np.where(found.hit, found.depth, -np.inf)
+            normal[lo:hi] = found.normal
+    return pairs, depth, normal
+
+
+def _apart(scene: Scene, pairs, workers):
+    """``fc.closest_points`` of body pairs ``(i, j)``, ``i < j``, apart: the pairs sorted
+    by type pair, minus their gap as the depth, the normal along the closest points."""
+    pairs, rows, _order, bounds = _by_type_pair(scene, pairs)
+    gap = np.ones(len(pairs))
+    normal = np.zeros((len(pairs), 2))
+    for s, t in TYPE_PAIRS:
+        lo, hi = bounds[4 * s + t], bounds[4 * s + t + 1]
+        if lo < hi:
+            pa, pb, gap[lo:hi] = scene.fc.closest_points(scene.arrays[s][rows[lo:hi, 0]],
+                                                        scene.arrays[t][rows[lo:hi, 1]],
+                                                        workers=workers)
+            normal[lo:hi] = pb - pa
+    # touching (a gap of 0) has no direction: such a pair was met by ``contact``
+    normal /= np.maximum(gap, 1e-300)[:, None]
+    return pairs, -gap, normal
+
+
+def _undo_deep(scene: Scene, contacts: Contacts, near, params: Params, move, turn, reach,
+               box) -> None:
+    """Meet again, where the bodies are now, the pairs the step may have taken deeper
+    than ``Params.deep`` of the smaller body's size, and translate the deep ones back
+    to ``Params.deep_to`` of it (see the module's docstring).
+
+    ``move`` and ``turn``: what the step did to each body; ``reach``: how far the
+    speculative pairs assumed it could get; ``box``: the bodies' bounding boxes now.
+    The scene's shape arrays, ``pos`` and ``corrected`` are updated in place.
+    """
+    n = len(scene)
+    size = scene.size
+    # how far any point of a body got: its centroid's move and its turn at its size.
+    # A pair ends at most its depth plus its two bodies' moves deep: with both moved
+    # by less than ``still`` of the smallest body's size and a depth below ``deep -
+    # 2 still`` of it, it cannot reach ``deep``.  This first cut is all that runs at
+    # rest (one pass over the pairs), the exact bound only on what it leaves
+    spun = np.abs(turn) * size
+    moved = np.hypot(move[:, 0], move[:, 1]) + spun
+    smallest = float(size.min(initial=np.inf))
+    busy = moved > params.still * smallest
+    floor = (params.deep - 2.0 * params.still) * smallest
+    cut = (np.flatnonzero(busy.take(contacts.ia) | busy.take(contacts.ib)
+                          | (contacts.depth > floor)),
+           np.flatnonzero(busy.take(near[0]) | busy.take(near[1])))
+    a = np.concatenate([contacts.ia.take(cut[0]), near[0].take(cut[1])])
+    b = np.concatenate([contacts.ib.take(cut[0]), near[1].take(cut[1])])
+    d = np.concatenate([contacts.depth.take(cut[0]), near[3].take(cut[1])])
+    rel = move.take(b, axis=0) - move.take(a, axis=0)
+    sweep = np.hypot(rel[:, 0], rel[:, 1]) + spun.take(a) + spun.take(b)
+    small = np.minimum(size.take(a), size.take(b))
+    hot = d + sweep > params.deep * small
+    # a pair the step did not meet (its gap was more than its two reaches) is at most
+    # as deep as how far its two bodies got beyond their reaches: a body beyond its
+    # reach by more than half of ``deep`` of its size meets every body its box
+    # touches (a broadphase of those few against all)
+    excess = moved - (np.inf if reach is None else reach)
+    loose = 0.5 * params.deep * size
+    esc = excess > loose
+    if not hot.any() and not esc.any():
+        return
+    ia = np.concatenate([contacts.ia, near[0]])
+    ib = np.concatenate([contacts.ib, near[1]])
+    take = np.zeros(len(ia), bool)
+    take[np.concatenate([cut[0], len(contacts.ia) + cut[1]])] = hot
+    done = np.zeros(len(ia), bool)
+    seen = known = room = None
+    shift = np.zeros((n, 2))
+    rows = []
+    apart = np.zeros((0, 2), np.int64)
+    for _ in range(params.deep_rounds):
+        cand = np.flatnonzero(take & ~done)
+        done[cand] = True
+        found = [np.stack([ia.take(cand), ib.take(cand)], axis=1)]
+        out = np.flatnonzero(esc)
+        if len(out):
+            grow = np.hypot(shift[out, 0], shift[out, 1])[:, None]
+            around = box.take(out, axis=0)
+            around[:, 0:2] -= grow
+            around[:, 2:4] += grow
+            hits = scene.fc.overlapping_pairs(scene.fc.AABBArray(around),
+                                              scene.fc.AABBArray(box),
+                                              workers=params.workers)
+            i, j = out.take(hits[:, 0]), hits[:, 1]
+            keys = np.unique((np.minimum(i, j) * n + np.maximum(i, j))[i != j])
+            if known is None:
+                known, seen = ia * n + ib, np.zeros(0, np.int64)
+            keys = keys[~np.isin(keys, known) & ~np.isin(keys, seen)]
+            seen = np.concatenate([seen, keys])
+            found.append(np.stack([keys // n, keys % n], axis=1))
+        pairs = np.concatenate(found)
+        # the pairs met apart with a body pushed since: their gap and its direction
+        # join the passes (two bodies apart can be pushed into each other)
+        late = np.zeros((0, 2), np.int64)
+        if len(apart) and room is not None:
+            moving = (shift != 0.0).any(axis=1)
+            now = moving.take(apart[:, 0]) | moving.take(apart[:, 1])
+            late, apart = apart[now], apart[~now]
+        if not len(pairs) and not len(late):
+            break
+        pairs, depth, normal = _meet(scene, pairs, params.workers)
+        hit = depth > -np.inf
+        rows.append((pairs[hit, 0], pairs[hit, 1], depth[hit], normal[hit]))
+        apart = np.concatenate([apart, pairs[~hit]])
+        if len(late):
+            late, depth, normal = _apart(scene, late, params.workers)
+            rows.append((late[:, 0], late[:, 1], depth, normal))
+        a, b, depth, normal = (np.concatenate(x) for x in zip(*rows))
+        # Jacobi passes, linear in the moves (translations change a depth along its
+        # normal exactly): each deep pair is moved apart by what is left of its excess
+        # over ``deep_to``, split by inverse mass, a body's share divided among its
+        # deep pairs; the walls bound the moves (the skin as ``_walls``)
+        goal = depth - params.deep_to * np.minimum(size.take(a), size.take(b))
+        if room is None and not (goal > 0.0).any():
+            break   # nothing deep, nothing moved
+        if room is None:
+            skin = 2.0 ** -30 * max(scene.width, scene.height)
+            room = (np.minimum(skin - box[:, 0:2], 0.0),
+                    np.maximum(np.array([scene.width, scene.height]) - skin - box[:, 2:4],
+                               0.0))
+        ima, imb = scene.inv_mass.take(a), scene.inv_mass.take(b)
+        nx, ny = normal[:, 0], normal[:, 1]
+        before = shift.copy()
+        sx, sy = shift[:, 0], shift[:, 1]
+        for _ in range(params.deep_passes):
+            left = goal - ((sx.take(b) - sx.take(a)) * nx + (sy.take(b) - sy.take(a)) * ny)
+            push = np.maximum(left, 0.0) / (ima + imb)
+            on = push > 0.0
+            if not on.any():
+                break
+            k = np.maximum(np.bincount(a, on, n) + np.bincount(b, on, n), 1.0)
+            pa, pb = push * ima / k.take(a), push * imb / k.take(b)
+            sx -= np.bincount(a, pa * nx, n) - np.bincount(b, pb * nx, n)
+            sy -= np.bincount(a, pa * ny, n) - np.bincount(b, pb * ny, n)
+            np.clip(shift, room[0], room[1], out=shift)
+        # the bodies this round moved: all their pairs next round, and the broadphase
+        # for those it took beyond their reach
+        pushed = (shift != before).any(axis=1)
+        if not pushed.any():
+            break
+        take |= pushed.take(ia) | pushed.take(ib)
+        esc = pushed & (excess + np.hypot(shift[:, 0], shift[:, 1]) > loose)
+    if room is None:
+        return
+    for t, arr in enumerate(scene.arrays):
+        lo, hi = scene.start[t], scene.start[t + 1]
+        if lo < hi and shift[lo:hi].any():
+            scene.fc.translate(arr, shift[lo:hi], out=arr)
+    scene.pos += shift
+    scene.corrected += shift
 
 
 def _move(scene: Scene, move, turn) -> None:
@@ -660,22 +886,39 @@ def _move(scene: Scene, move, turn) -> None:
     scene.angle += turn
 
 
-def _walls(scene: Scene, params: Params, corrected) -> None:
+def _walls(scene: Scene, params: Params, corrected):
     """Keep every body inside the walls (less a skin): a hard guarantee.
 
     The wall contacts already stop bodies; this catches what the solver leaves (a
     fast body, an unconverged pass, a corner swung out by a turn): a body any of whose
     points is past a wall is moved back, by translating its shapes, and loses its
-    velocity into that wall.
+    velocity into that wall.  Only the bodies within their size of a wall are looked
+    at (every point of a body lies within its size of its centroid).
+
+    Returns ``(shift, box)``: the moves (``None`` when nothing moved) and a bounding
+    box of every body (exact for those near a wall, the square of its size about its
+    centroid for the others).
     """
     skin = 2.0 ** -30 * max(scene.width, scene.height)
-    b = scene.bounds()
-    shift = np.maximum(skin - b[:, 0:2], 0.0)
-    shift -= np.maximum(b[:, 2:4] - (np.array([scene.width, scene.height]) - skin), 0.0)
+    inner = np.array([scene.width, scene.height]) - skin
+    # the square of each body's size about its centroid, grown by the broadphase's
+    # pad for the rounding of many turns and moves
+    grow = (scene.size + scene.pad)[:, None]
+    box = np.concatenate([scene.pos - grow, scene.pos + grow], axis=1)
+    edge = np.flatnonzero(((box[:, 0:2] < skin) | (box[:, 2:4] > inner)).any(axis=1))
+    b = scene.bounds(edge)
+    push = np.maximum(skin - b[:, 0:2], 0.0) - np.maximum(b[:, 2:4] - inner, 0.0)
+    b[:, 0:2] += push
+    b[:, 2:4] += push
+    box[edge] = b
+    moved = (push != 0.0).any(axis=1)
+    if not moved.any():
+        scene.corrected = corrected
+        return None, box
+    shift = np.zeros_like(corrected)
+    shift[edge] = push
     scene.corrected = corrected + shift
-    out = np.flatnonzero((shift != 0.0).any(axis=1))
-    if not len(out):
-        return
+    out = edge[moved]
     for t, arr in enumerate(scene.arrays):
         lo, hi = scene.start[t], scene.start[t + 1]
         rows = out[(out >= lo) & (out < hi)]
@@ -688,6 +931,7 @@ def _walls(scene: Scene, params: Params, corrected) -> None:
     vel = scene.vel
     into = ((shift > 0.0) & (vel < 0.0)) | ((shift < 0.0) & (vel > 0.0))
     vel[into] = 0.0
+    return shift, box
 
 
 def step(scene: Scene, params: Params = Params(), timings: Timings | None = None):
@@ -704,7 +948,7 @@ def step(scene: Scene, params: Params = Params(), timings: Timings | None = None
         reach = None
     contacts, near = collide(scene, reach, timings, params.workers)
     t0 = time.perf_counter()
-    respond(scene, contacts, params, near)
+    respond(scene, contacts, params, near, reach)
     if timings is not None:
         timings.response.append(time.perf_counter() - t0)
     return contacts
