@@ -112,10 +112,11 @@ def dask_rows(n, chunk, seed):
     return u.map_blocks(_unit_radius, dtype=np.float64)
 
 
-def dask_near(rows, seed):
-    """``numpy_near`` made on the workers."""
+def dask_near(rows, seed, token="near"):
+    """``numpy_near`` made on the workers (``token``: the keys' prefix, new for a graph
+    made again after one was persisted, whose keys the scheduler may still hold)."""
     u = da.random.default_rng(seed).uniform(-2, 2, rows.shape, chunks=rows.chunks)
-    return da.map_blocks(_near, rows, u, dtype=np.float64)
+    return da.map_blocks(_near, rows, u, dtype=np.float64, token=token)
 
 
 def timed(fn, repeat):
@@ -191,7 +192,7 @@ def measure(n, chunk, repeat):
             del la, lb
             R[("collide", name)] = timed(lambda: s.run(count), repeat)
             del a, b, count
-            fresh = fcd.collide(rows, dask_near(rows, SEEDS[1])).sum()
+            fresh = fcd.collide(rows, dask_near(rows, SEEDS[1], "near-again")).sum()
             R[("generated", name)] = timed(lambda: s.run(fresh), repeat)
             log(f"{name}: overlapping_pairs")
             rows = s.persist(dask_rows(n, chunk, SEEDS[0]))

@@ -138,10 +138,15 @@ def _grid(samples, tile, tasks):
 def _cells(v, origin, tile, n):
     """The tile numbers along one axis of coordinates ``v``: ``floor((v - origin) /
     tile)`` clamped to ``0..n-1`` (monotone in ``v``, infinities included)."""
+    # in place: a chunk's temporaries are what a worker spends its time on
     with np.errstate(over="ignore", invalid="ignore"):
-        q = (v - origin) / tile
+        q = np.subtract(v, origin)
+        q /= tile
     # clamped first, truncation is the floor (and -0.5 clamps to 0 either way)
-    return np.clip(q, 0, n - 1).astype(np.int64)
+    np.clip(q, 0, n - 1, out=q)
+    with np.errstate(invalid="ignore"):
+        # (a NaN row's number is meaningless: such rows are sent nowhere)
+        return q.astype(np.int64)
 
 
 def _route(kind, start, grid, tasks, *blocks):
@@ -154,35 +159,33 @@ def _route(kind, start, grid, tasks, *blocks):
     ox, oy, tile, nx, ny = grid
     blocks = [_aligned(b) for b in blocks]
     x0, y0, x1, y1, valid = _boxes(kind, blocks)
-    rows = np.flatnonzero(valid)
-    ix0, ix1 = _cells(x0[rows], ox, tile, nx), _cells(x1[rows], ox, tile, nx)
-    iy0, iy1 = _cells(y0[rows], oy, tile, ny), _cells(y1[rows], oy, tile, ny)
-    wide, high = ix1 - ix0 + 1, iy1 - iy0 + 1
-    m = wide * high
-    which = np.arange(len(rows))
-    task = (iy0 * nx + ix0) % tasks
-    spread = np.flatnonzero(m > 1)
-    if len(spread):
-        # the rows over several tiles: (row, task) once for each task of their tiles
-        few = spread[m[spread] <= SPREAD_LIMIT]
-        r = np.repeat(few, m[few])
-        offset = np.arange(len(r)) - np.repeat(np.cumsum(m[few]) - m[few], m[few])
-        cell = (iy0[r] + offset // wide[r]) * nx + ix0[r] + offset % wide[r]
-        extra = [np.unique(r * tasks + cell % tasks)]
-        many = spread[m[spread] > SPREAD_LIMIT]
-        extra.append((many[:, None] * tasks + np.arange(tasks)[None, :]).ravel())
-        single = np.flatnonzero(m == 1)
-        key = np.concatenate([single * tasks + task[single], *extra])
-        key = key[np.argsort(key, kind="stable")]    # sorted runs: a merge
-        which, task = key // tasks, key % tasks
-    small = np.uint16 if tasks <= 1 << 16 else np.int64
-    order = np.argsort(task.astype(small), kind="stable")   # rows stay ascending
-    bounds = np.searchsorted(task[order], np.arange(tasks + 1))
+    ix0, ix1 = _cells(x0, ox, tile, nx), _cells(x1, ox, tile, nx)
+    iy0, iy1 = _cells(y0, oy, tile, ny), _cells(y1, oy, tile, ny)
+    # each row's own task, its lower-left tile's (-1: no shape, sent nowhere)
+    task = iy0 * nx
+    task += ix0
+    task %= tasks
+    task[~valid] = -1
+    # the rows over several tiles also go to the other tasks of their tiles (the halo)
+    spread = np.flatnonzero(valid & ((ix1 != ix0) | (iy1 != iy0)))
+    wide = ix1[spread] - ix0[spread] + 1
+    m = wide * (iy1[spread] - iy0[spread] + 1)
+    few = m <= SPREAD_LIMIT
+    r = np.repeat(spread[few], m[few])
+    offset = np.arange(len(r)) - np.repeat(np.cumsum(m[few]) - m[few], m[few])
+    w = np.repeat(wide[few], m[few])
+    cell = (iy0[r] + offset // w) * nx + ix0[r] + offset % w
+    key = np.unique(r * tasks + cell % tasks)       # (row, task) once each
+    halo_row, halo_task = key // tasks, key % tasks
+    many = spread[~few]                               # every task takes these
     parts = []
     for k in range(tasks):
-        w = which[order[bounds[k]:bounds[k + 1]]]
-        local = rows[w]
-        parts.append((local + start, ix0[w].astype(np.int32), iy0[w].astype(np.int32),
+        mine = task == k
+        mine[halo_row[halo_task == k]] = True
+        mine[many] = True
+        local = np.flatnonzero(mine)                  # ascending
+        parts.append((local + start, ix0[local].astype(np.int32),
+                      iy0[local].astype(np.int32),
                       *[np.take(b, local, axis=0) for b in blocks]))
     return tuple(parts)
 
