@@ -297,7 +297,7 @@ def main(argv=None) -> int:
     load0 = load()
     R = measure(args.n, chunk, args.repeat)
     load1 = load()
-    env = f"PYTHONPATH={SRC} " if SRC in sys.path else ""
+    env = f"PYTHONPATH={os.path.relpath(SRC)} " if SRC in sys.path else ""
     command = env + "python " + shlex.join(sys.argv if argv is None else [sys.argv[0], *argv])
     lead = (f"{args.n:,} unit circles in chunks of {chunk:,} rows ({R['pairs']:,} "
             f"overlapping pairs; {R['count']:,} of the element-wise pairs collide). "
@@ -305,7 +305,8 @@ def main(argv=None) -> int:
             "is the threaded scheduler with that many threads or a LocalCluster of that "
             "many worker processes (one thread each).")
     cores = os.cpu_count() or 1
-    if max(load0, load1) > 0.5 * cores:
+    # (the load after the run is the run's own two processes')
+    if load0 > 0.5 * cores:
         lead += (f" The machine was busy (load average {load0:.1f} before the run, "
                  f"{load1:.1f} after, on {cores} cores), so single times can move by up "
                  "to 2x.")
