@@ -148,6 +148,8 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 
 import numpy as np  # noqa: E402
 
+from _docs import load, write_section  # noqa: E402  (this folder's shared helpers)
+
 import fastcol as fc  # noqa: E402
 
 try:
@@ -845,29 +847,8 @@ def machine():
             f"(backend: {fc.backend}); commit {head}, {time.strftime('%Y-%m-%d')}")
 
 
-def load():
-    try:
-        return os.getloadavg()[0]
-    except (AttributeError, OSError):
-        return float("nan")
-
-
 def write_docs(text):
-    """Replace the section (up to the next ``## ``), or put it after the Broadphase
-    section (at the end when there is none); the rest stays as is."""
-    doc = DOCS.read_text(encoding="utf-8")
-    start = doc.find("\n" + SECTION + "\n")
-    if start >= 0:
-        end = doc.find("\n## ", start + 1)
-        doc = doc[:start + 1] + text + ("" if end < 0 else "\n" + doc[end + 1:])
-    else:
-        after = doc.find("\n" + AFTER + "\n")
-        end = -1 if after < 0 else doc.find("\n## ", after + 1)
-        if end < 0:
-            doc = doc.rstrip("\n") + "\n\n" + text
-        else:
-            doc = doc[:end + 1] + text + "\n" + doc[end + 1:]
-    DOCS.write_text(doc, encoding="utf-8")
+    write_section(SECTION, text, AFTER)
 
 
 def main(argv=None) -> int:

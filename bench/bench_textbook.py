@@ -89,6 +89,8 @@ from typing import Callable
 
 import numpy as np
 
+from _docs import load, write_section  # noqa: E402  (this folder's shared helpers)
+
 try:
     import numba
 except ImportError:
@@ -904,13 +906,6 @@ def machine():
             f"commit {head}, {time.strftime('%Y-%m-%d')}")
 
 
-def load():
-    try:
-        return os.getloadavg()[0]
-    except (AttributeError, OSError):
-        return float("nan")
-
-
 def _fill(text, **kw):
     """Wrapped at 88 columns, unless a wrapped line would start like a Markdown list item."""
     out = textwrap.fill(text, 88, **kw)
@@ -920,15 +915,7 @@ def _fill(text, **kw):
 
 
 def write_docs(text):
-    """Replace the section (up to the next ``## ``) or append it; the rest stays as is."""
-    doc = DOCS.read_text(encoding="utf-8")
-    start = doc.find("\n" + SECTION + "\n")
-    if start < 0:
-        doc = doc.rstrip("\n") + "\n\n" + text
-    else:
-        end = doc.find("\n## ", start + 1)
-        doc = doc[:start + 1] + text + ("" if end < 0 else "\n" + doc[end + 1:])
-    DOCS.write_text(doc, encoding="utf-8")
+    write_section(SECTION, text)
 
 
 def main(argv=None) -> int:
