@@ -335,15 +335,6 @@ def _cornered_spec(rng, kind):
             return ("Polygon", tuple(pts))
 
 
-def _corners_of(s):
-    kind = type(s).__name__
-    if kind == "Circle":
-        return [(s.x, s.y)]
-    if kind in ("Capsule", "Segment"):
-        return [s.a, s.b]
-    return list(s.vertices)
-
-
 def corner_casts(fc, ka, kb, n, seed):
     """n casts of a kb shape whose leading corner along v lands on a ka shape's
     trailing corner at t (on the grid, exactly): ``(sa, sb, v, t, corner)``, a at rest.
@@ -356,7 +347,7 @@ def corner_casts(fc, ka, kb, n, seed):
     while len(out) < n:
         sa, sb = _cornered_spec(rng, ka), _cornered_spec(rng, kb)
         a, b = make_hull(fc, sa), make_hull(fc, sb)
-        pa, pb = _corners_of(a), _corners_of(b)
+        pa, pb = _anchors(a), _anchors(b)
         if rng.random() < 0.3 and len(pa) > 1:
             k = rng.integers(len(pa))
             (x0, y0), (x1, y1) = pa[k], pa[(k + 1) % len(pa)]
