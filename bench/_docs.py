@@ -4,9 +4,35 @@ docs/performance.md (each bench owns one ``## `` section of it)."""
 from __future__ import annotations
 
 import os
+import subprocess
 from pathlib import Path
 
-DOCS = Path(__file__).resolve().parent.parent / "docs" / "performance.md"
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs" / "performance.md"
+
+
+def cpu_model():
+    """The CPU's model name from /proc/cpuinfo ("unknown" elsewhere)."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8", errors="replace") as f:
+            return next((ln.split(":", 1)[1].strip() for ln in f
+                         if ln.lower().startswith(("model name", "hardware"))), "unknown")
+    except OSError:
+        return "unknown"
+
+
+def git_head():
+    """The checkout's short commit, marked when src/ differs from it."""
+    try:
+        git = ["git", "-C", str(ROOT)]
+        head = subprocess.run(git + ["rev-parse", "--short", "HEAD"], capture_output=True,
+                              text=True, check=True).stdout.strip()
+        if subprocess.run(git + ["status", "--porcelain", "--", "src"], capture_output=True,
+                          text=True).stdout.strip():
+            head += " (src/ modified)"
+    except (OSError, subprocess.CalledProcessError):
+        head = "unknown"
+    return head
 
 
 def load():

@@ -136,7 +136,6 @@ import os
 import platform
 import shlex
 import statistics
-import subprocess
 import sys
 import textwrap
 import time
@@ -148,7 +147,7 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 
 import numpy as np  # noqa: E402
 
-from _docs import load, write_section  # noqa: E402  (this folder's shared helpers)
+from _docs import cpu_model, git_head, load, write_section  # noqa: E402  (this folder's shared helpers)
 
 import fastcol as fc  # noqa: E402
 
@@ -822,22 +821,8 @@ def verdict(R):
 
 
 def machine():
-    cpu = "unknown"
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8", errors="replace") as f:
-            cpu = next((ln.split(":", 1)[1].strip() for ln in f
-                        if ln.lower().startswith(("model name", "hardware"))), cpu)
-    except OSError:
-        pass
-    try:
-        git = ["git", "-C", str(ROOT)]
-        head = subprocess.run(git + ["rev-parse", "--short", "HEAD"], capture_output=True,
-                              text=True, check=True).stdout.strip()
-        if subprocess.run(git + ["status", "--porcelain", "--", "src"], capture_output=True,
-                          text=True).stdout.strip():
-            head += " (src/ modified)"
-    except (OSError, subprocess.CalledProcessError):
-        head = "unknown"
+    cpu = cpu_model()
+    head = git_head()
     u = platform.uname()
     libs = ", ".join(f"{name} {m.__version__ if m else 'missing'}"
                      for name, m in (("shapely", shapely), ("scipy", scipy)))

@@ -78,7 +78,6 @@ import platform
 import re
 import shlex
 import statistics
-import subprocess
 import sys
 import textwrap
 import time
@@ -89,7 +88,7 @@ from typing import Callable
 
 import numpy as np
 
-from _docs import load, write_section  # noqa: E402  (this folder's shared helpers)
+from _docs import git_head, load, write_section  # noqa: E402  (this folder's shared helpers)
 
 try:
     import numba
@@ -889,15 +888,7 @@ def machine():
             cpu += f", {widest.upper()}"
     except OSError:
         pass
-    try:
-        git = ["git", "-C", str(ROOT)]
-        head = subprocess.run(git + ["rev-parse", "--short", "HEAD"], capture_output=True,
-                              text=True, check=True).stdout.strip()
-        if subprocess.run(git + ["status", "--porcelain", "--", "src"], capture_output=True,
-                          text=True).stdout.strip():
-            head += " (src/ modified)"
-    except (OSError, subprocess.CalledProcessError):
-        head = "unknown"
+    head = git_head()
     u = platform.uname()
     return (f"{u.system} {u.machine}, CPU {cpu} ({os.cpu_count()} cores); "
             f"{platform.python_implementation()} {platform.python_version()}, NumPy "
