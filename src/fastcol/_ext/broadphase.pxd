@@ -6,7 +6,7 @@ from libc.math cimport fabs
 
 from .batch cimport Side, load_row
 from .queries cimport View
-from .shapes cimport AABB_KIND, CAPSULE, CIRCLE, OBB_KIND, SEGMENT
+from .shapes cimport AABB_KIND, CAPSULE, CIRCLE, OBB_KIND, POLYGON, SEGMENT
 
 
 cdef inline void view_box(const View* v, double* b) noexcept nogil:
@@ -55,10 +55,11 @@ cdef inline void view_box(const View* v, double* b) noexcept nogil:
 
 
 cdef inline bint row_box(Side* side, const floating* data, Py_ssize_t i, double* b) noexcept nogil:
-    # b (OUT): the padded box of row i; False when the row is no shape.  Circles and
-    # AABBs inline (the commonest rows), the others through load_row and view_box
-    cdef double x, y, r, m, pad
+    # b (OUT): the padded box of row i; False when the row is no shape.  Every kind
+    # but OBBs inline (their trigonometry is load_row's), with view_box's numbers
+    cdef double x, y, x1, y1, r, m, pad, finite
     cdef const floating* row
+    cdef long long n, j
     if side.kind == CIRCLE:
         x = data[3 * i]
         y = data[3 * i + 1]
@@ -80,6 +81,41 @@ cdef inline bint row_box(Side* side, const floating* data, Py_ssize_t i, double*
         # load_row's test: finite and min <= max on both axes
         if not ((b[0] - b[0]) + (b[1] - b[1]) + (b[2] - b[2]) + (b[3] - b[3]) == 0.0
                 and b[0] <= b[2] and b[1] <= b[3]):
+            return False
+    elif side.kind == SEGMENT or side.kind == CAPSULE:
+        row = data + side.width * i
+        x = row[0]
+        y = row[1]
+        x1 = row[2]
+        y1 = row[3]
+        r = row[4] if side.kind == CAPSULE else 0.0
+        # load_row's test: finite, and a capsule's radius >= 0
+        if not (r >= 0.0 and (x - x) + (y - y) + (x1 - x1) + (y1 - y1) + (r - r) == 0.0):
+            return False
+        # view_box's numbers for a segment or capsule
+        b[0] = min(x, x1) - r
+        b[1] = min(y, y1) - r
+        b[2] = max(x, x1) + r
+        b[3] = max(y, y1) + r
+    elif side.kind == POLYGON:
+        row = data + side.width * i
+        n = side.counts[i]
+        # load_row's test: a count the row holds, every vertex finite
+        if n < 3 or n > side.capacity:
+            return False
+        b[0] = b[2] = row[0]
+        b[1] = b[3] = row[1]
+        finite = 0.0
+        for j in range(n):
+            x = row[2 * j]
+            y = row[2 * j + 1]
+            finite += (x - x) + (y - y)
+            # view_box's numbers for a polygon (from its first vertex on)
+            b[0] = min(b[0], x)
+            b[2] = max(b[2], x)
+            b[1] = min(b[1], y)
+            b[3] = max(b[3], y)
+        if not finite == 0.0:
             return False
     else:
         if not load_row(side, data + i * side.width, i):

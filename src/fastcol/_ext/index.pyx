@@ -37,6 +37,7 @@ and points') tests them against an item before the exact test.  Without filters 
 either side the test is skipped.
 """
 
+from cython cimport floating
 from libc.math cimport INFINITY, cos, isfinite, sin, sqrt
 from libc.stdlib cimport calloc, free, malloc, qsort, realloc
 from libc.string cimport memcpy, memset
@@ -192,16 +193,10 @@ cdef inline bint _finite2(double x, double y) noexcept nogil:
     return (x - x) + (y - y) == 0.0
 
 
-cdef inline bint _load_slot(const Scene* sc, Side* side, Py_ssize_t s) noexcept nogil:
-    # side.view (OUT): the item in slot s, from the index's copy of the rows; an OBB's
-    # row there holds its angle's cosine and sine too (load_row's, kept)
-    cdef const Source* c = &sc.kept[sc.srcof[s]]
-    cdef const double* row
-    cdef View* v = &side.view
+cdef inline bint _kept_obb(const double* row, View* v) noexcept nogil:
+    # v (OUT): the OBB of a kept row (its angle's cosine and sine kept with it); False
+    # when it is no shape (load_row's test)
     cdef int j
-    if c.kind != OBB_KIND:
-        return _load(c, side, sc.at[s])
-    row = <const double*>c.data + sc.at[s] * OBB_KEPT
     for j in range(5):
         if not isfinite(row[j]):
             return False
@@ -212,28 +207,13 @@ cdef inline bint _load_slot(const Scene* sc, Side* side, Py_ssize_t s) noexcept 
     return v.f[2] >= 0.0 and v.f[3] >= 0.0
 
 
-cdef inline void _keep(const Scene* sc, long long item, Py_ssize_t s) noexcept nogil:
-    # the item's row copied from its array to its place in the index's copy (an OBB's
-    # with the cosine and sine of its angle: those it had unless the angle changed)
-    cdef int k = sc.srcof[s], j
-    cdef const Source* a = &sc.src[k]
-    cdef const Source* c = &sc.kept[k]
-    cdef Py_ssize_t size = (4 if a.f32 else 8) * a.width, row = item - a.first
-    cdef double* kept
-    cdef double angle
-    if a.kind == OBB_KIND:
-        kept = <double*>c.data + sc.at[s] * OBB_KEPT
-        for j in range(4):
-            kept[j] = (<const float*>a.data)[row * 5 + j] if a.f32 else (<const double*>a.data)[row * 5 + j]
-        angle = (<const float*>a.data)[row * 5 + 4] if a.f32 else (<const double*>a.data)[row * 5 + 4]
-        if not (angle == kept[4] and isfinite(angle)):
-            kept[4] = angle
-            kept[5] = cos(angle)
-            kept[6] = sin(angle)
-        return
-    memcpy(<char*>c.data + sc.at[s] * size, <const char*>a.data + row * size, size)
-    if a.counts != NULL:
-        (<long long*>c.counts)[sc.at[s]] = a.counts[row]
+cdef inline bint _load_slot(const Scene* sc, Side* side, Py_ssize_t s) noexcept nogil:
+    # side.view (OUT): the item in slot s, from the index's copy of the rows; an OBB's
+    # row there holds its angle's cosine and sine too (load_row's, kept)
+    cdef const Source* c = &sc.kept[sc.srcof[s]]
+    if c.kind != OBB_KIND:
+        return _load(c, side, sc.at[s])
+    return _kept_obb(<const double*>c.data + sc.at[s] * OBB_KEPT, &side.view)
 
 
 cdef inline void _empty(double* b) noexcept nogil:
@@ -262,43 +242,23 @@ cdef inline bint _scratch(Side* side, Py_ssize_t capacity) noexcept nogil:
 
 cdef struct BoxJob:
     const Scene* sc
-    bint refit              # False: items start..stop, boxes at their numbers; True:
-                            # slots start..stop, rows to the index's copy, boxes per slot
-    double* box             # 4 per item (or per slot)
+    double* box             # 4 per item, at its number
     bint failed
 
 
 cdef void _box_rows(void* ctx, int slot, Py_ssize_t start, Py_ssize_t stop) noexcept nogil:
-    # the boxes of items (slots) start..stop
+    # the boxes of items start..stop
     cdef BoxJob* job = <BoxJob*>ctx
     cdef const Scene* sc = job.sc
     cdef Side side
     cdef Py_ssize_t k
     cdef int a
-    cdef bint ok
-    cdef const Source* c
     if not _scratch(&side, sc.capacity):
         job.failed = True
         return
     for k in range(start, stop):
-        if not job.refit:
-            a = _source_of(sc, k)
-            ok = _row_box(&sc.src[a], &side, k - sc.src[a].first, &job.box[4 * k])
-        else:
-            # the slots in order, so the copy and the boxes are written in order; the
-            # arrays' rows are read scattered: ask for them ahead
-            if k + AHEAD < stop:
-                _prefetch_item(sc, sc.order[k + AHEAD], sc.srcof[k + AHEAD])
-            _keep(sc, sc.order[k], k)
-            c = &sc.kept[sc.srcof[k]]
-            if c.kind == OBB_KIND:
-                # with the kept cosine and sine
-                ok = _load_slot(sc, &side, k)
-                if ok:
-                    view_box(&side.view, &job.box[4 * k])
-            else:
-                ok = _row_box(c, &side, sc.at[k], &job.box[4 * k])
-        if not ok:
+        a = _source_of(sc, k)
+        if not _row_box(&sc.src[a], &side, k - sc.src[a].first, &job.box[4 * k]):
             _empty(&job.box[4 * k])
     free(side.xs)
 
@@ -311,9 +271,103 @@ cdef inline bint _row_box(const Source* a, Side* side, Py_ssize_t row, double* b
     return row_box(side, <const double*>a.data, row, b)
 
 
-cdef inline void _prefetch_item(const Scene* sc, long long item, int k) noexcept nogil:
+# ------------------------------------------------------------------------ the copy
+# The index's copy of an array's rows is in slot order.  A build fills it and a refit
+# refreshes it (and computes the slots' boxes from it) array by array, so each loop
+# reads one kind and one dtype, never branching on them per row; the array's rows are
+# read where the items are, scattered, so each loop asks for them ahead.
+
+cdef struct CopyJob:
+    const Scene* sc
+    const long long* kslot  # per array, from its first item on: the slot of each kept row
+    double* box             # NULL: the rows only; else (refit) each slot's box too
+    bint failed
+
+
+cdef void _copy_span(void* ctx, int slot, Py_ssize_t start, Py_ssize_t stop) noexcept nogil:
+    # kept rows start..stop, numbered across the arrays as their items are
+    cdef CopyJob* job = <CopyJob*>ctx
+    cdef const Scene* sc = job.sc
+    cdef const Source* a
+    cdef Side side
+    cdef Py_ssize_t lo, hi
+    cdef int k
+    side.xs = NULL
+    if job.box != NULL and not _scratch(&side, sc.capacity):
+        job.failed = True
+        return
+    for k in range(sc.nsrc):
+        a = &sc.src[k]
+        lo = max(start, a.first) - a.first
+        hi = min(stop, a.first + a.n) - a.first
+        if lo >= hi:
+            continue
+        _read_by(&side, &sc.kept[k])
+        if a.kind == OBB_KIND:
+            if a.f32:
+                _copy_obbs(sc, k, <const float*>a.data, lo, hi, job.kslot + a.first,
+                           job.box, &side)
+            else:
+                _copy_obbs(sc, k, <const double*>a.data, lo, hi, job.kslot + a.first,
+                           job.box, &side)
+        elif a.f32:
+            _copy_plain(sc, k, <const float*>a.data, lo, hi, job.kslot + a.first,
+                        job.box, &side)
+        else:
+            _copy_plain(sc, k, <const double*>a.data, lo, hi, job.kslot + a.first,
+                        job.box, &side)
+    free(side.xs)
+
+
+cdef void _copy_plain(const Scene* sc, int k, const floating* rows, Py_ssize_t lo,
+                      Py_ssize_t hi, const long long* ks, double* box,
+                      Side* side) noexcept nogil:
+    # kept rows lo..hi of array k (not OBBs) copied from its rows, and their slots'
+    # boxes computed from the copy (box not NULL)
     cdef const Source* a = &sc.src[k]
-    prefetch(<const char*>a.data + (item - a.first) * (4 if a.f32 else 8) * a.width)
+    cdef floating* kept = <floating*>sc.kept[k].data
+    cdef long long* counts = <long long*>sc.kept[k].counts
+    cdef Py_ssize_t w = a.width, j, m, row, s
+    for j in range(lo, hi):
+        if j + AHEAD < hi:
+            prefetch(rows + (sc.order[ks[j + AHEAD]] - a.first) * w)
+        s = ks[j]
+        row = sc.order[s] - a.first
+        for m in range(w):
+            kept[j * w + m] = rows[row * w + m]
+        if counts != NULL:
+            counts[j] = a.counts[row]
+        if box != NULL and not row_box(side, kept, j, &box[4 * s]):
+            _empty(&box[4 * s])
+
+
+cdef void _copy_obbs(const Scene* sc, int k, const floating* rows, Py_ssize_t lo,
+                     Py_ssize_t hi, const long long* ks, double* box,
+                     Side* side) noexcept nogil:
+    # _copy_plain for an OBB array: kept as doubles with the angle's cosine and sine,
+    # computed again only for an angle that changed
+    cdef const Source* a = &sc.src[k]
+    cdef double* kept
+    cdef double angle
+    cdef Py_ssize_t j, m, row, s
+    for j in range(lo, hi):
+        if j + AHEAD < hi:
+            prefetch(rows + (sc.order[ks[j + AHEAD]] - a.first) * 5)
+        s = ks[j]
+        row = sc.order[s] - a.first
+        kept = <double*>sc.kept[k].data + j * OBB_KEPT
+        for m in range(4):
+            kept[m] = rows[row * 5 + m]
+        angle = rows[row * 5 + 4]
+        if not (angle == kept[4] and isfinite(angle)):
+            kept[4] = angle
+            kept[5] = cos(angle)
+            kept[6] = sin(angle)
+        if box != NULL:
+            if _kept_obb(kept, &side.view):
+                view_box(&side.view, &box[4 * s])
+            else:
+                _empty(&box[4 * s])
 
 
 cdef void _fit(Node* nodes, Py_ssize_t nnodes, const double* ibox) noexcept nogil:
@@ -1254,6 +1308,8 @@ cdef class Tree:
     cdef int nkept
     cdef long long* at
     cdef int* srcof
+    # per array, from its first item on: the slot of each of its kept rows
+    cdef long long* kslot
     # the items' collision filters in slot order (NULL: no indexed array has any)
     cdef Filter* kfilt
     # queries running (on threads without the GIL), and a refit or rebuild running,
@@ -1283,6 +1339,7 @@ cdef class Tree:
         free(self.ibox)
         free(self.at)
         free(self.srcof)
+        free(self.kslot)
         free(self.kfilt)
         self.kfilt = NULL
         for k in range(self.nkept):
@@ -1293,6 +1350,7 @@ cdef class Tree:
         self.ibox = NULL
         self.order = self.at = NULL
         self.srcof = NULL
+        self.kslot = NULL
         self.kept = NULL
         self.nkept = 0
 
@@ -1401,14 +1459,25 @@ cdef class Tree:
             self.readers -= 1
         PyThread_release_lock(self.lock)
 
-    cdef void _boxes(self, Scene* sc, double* box, bint refit, int slots) except *:
-        # the boxes of every item, at its number, or (refit) at its slot
+    cdef void _boxes(self, Scene* sc, double* box, int slots) except *:
+        # the boxes of every item, at its number
         cdef BoxJob job
         job.sc = sc
-        job.refit = refit
         job.box = box
         job.failed = False
         run_rows(_box_rows, &job, sc.nitems, 4096, slots)
+        if job.failed:
+            raise MemoryError("no memory for the polygon scratch buffers")
+
+    cdef void _copy(self, Scene* sc, double* box, int slots) except *:
+        # the index's copy of the rows taken from the arrays (box not NULL: and the
+        # slots' boxes computed from it)
+        cdef CopyJob job
+        job.sc = sc
+        job.kslot = self.kslot
+        job.box = box
+        job.failed = False
+        run_rows(_copy_span, &job, sc.nitems, 4096, slots)
         if job.failed:
             raise MemoryError("no memory for the polygon scratch buffers")
 
@@ -1432,12 +1501,12 @@ cdef class Tree:
                 raise MemoryError(f"no memory for an index of {n} items")
             held = self._scene(&sc)
             try:
-                self._boxes(&sc, box, False, slots)
+                self._boxes(&sc, box, slots)
                 with nogil:
                     nnodes = _build(n, box, order, self.ibox, link)
                 if nnodes < 0:
                     raise MemoryError(f"no memory for an index of {n} items")
-                self._copy_rows(&sc, order)
+                self._copy_rows(&sc, order, slots)
             finally:
                 free(sc.src)
             self.order = order
@@ -1462,23 +1531,25 @@ cdef class Tree:
             free(link)
             self._leave(True)
 
-    cdef void _copy_rows(self, Scene* sc, const long long* order) except *:
+    cdef void _copy_rows(self, Scene* sc, const long long* order, int slots) except *:
         # the index's copy of the rows, in slot order per array
         cdef int k
         cdef Py_ssize_t s, size
-        cdef long long item
         cdef long long* fill
         self.kept = <Source*>calloc(sc.nsrc + 1, sizeof(Source))
         self.at = <long long*>malloc((self.nitems + 1) * sizeof(long long))
         self.srcof = <int*>malloc((self.nitems + 1) * sizeof(int))
-        if self.kept == NULL or self.at == NULL or self.srcof == NULL:
+        self.kslot = <long long*>malloc((self.nitems + 1) * sizeof(long long))
+        if (self.kept == NULL or self.at == NULL or self.srcof == NULL
+                or self.kslot == NULL):
             raise MemoryError(f"no memory for an index of {self.nitems} items")
         self.nkept = sc.nsrc
         for k in range(sc.nsrc):
             self.kept[k] = sc.src[k]
             size = (4 if sc.src[k].f32 else 8) * sc.src[k].width
             if sc.src[k].kind == OBB_KIND:
-                # as doubles, with the angle's cosine and sine (see _keep); NaN: none yet
+                # as doubles, with the angle's cosine and sine (see _copy_obbs); NaN:
+                # none yet
                 self.kept[k].f32 = False
                 self.kept[k].width = OBB_KEPT
                 size = OBB_KEPT * sizeof(double)
@@ -1494,18 +1565,19 @@ cdef class Tree:
         sc.kept = self.kept
         sc.at = self.at
         sc.srcof = self.srcof
+        sc.order = order
         fill = <long long*>calloc(sc.nsrc + 1, sizeof(long long))
         if fill == NULL:
             raise MemoryError()
         with nogil:
             for s in range(self.nitems):
-                item = order[s]
-                k = _source_of(sc, item)
+                k = _source_of(sc, order[s])
                 self.srcof[s] = k
                 self.at[s] = fill[k]
+                self.kslot[sc.src[k].first + fill[k]] = s
                 fill[k] += 1
-                _keep(sc, item, s)
         free(fill)
+        self._copy(sc, NULL, slots)
 
     def rebuild(self, workers):
         self._make(workers)
@@ -1532,7 +1604,7 @@ cdef class Tree:
                     self._make(workers)
                     self._enter(True)
                     return
-                self._boxes(&sc, self.ibox, True, slots_for(workers))
+                self._copy(&sc, self.ibox, slots_for(workers))
                 with nogil:
                     _fit(self.nodes, self.nnodes, self.ibox)
                 self._keep_filters()
