@@ -73,7 +73,7 @@ cdef enum:
     STACK = 160         # > DEEPEST + 64 levels, one pending sibling each
     SAMPLE = 255        # items sampled for the ordinary size
     OBB_KEPT = 7        # an OBB's kept row: cx, cy, half_w, half_h, angle, cos, sin
-    AHEAD = 8           # refit asks for the row this many slots ahead
+    AHEAD = 8           # a copy asks for the row this many kept rows ahead
     SAH = 0             # how nodes are split (bench_index.py measures them)
     MEDIAN = 1
     MORTON = 2
@@ -1570,12 +1570,20 @@ cdef class Tree:
         if fill == NULL:
             raise MemoryError()
         with nogil:
+            # each item's array, in item order (srcof's scratch), then per slot
+            for k in range(sc.nsrc):
+                for s in range(sc.src[k].first, sc.src[k].first + sc.src[k].n):
+                    self.srcof[s] = k
             for s in range(self.nitems):
-                k = _source_of(sc, order[s])
+                self.kslot[s] = self.srcof[order[s]]
+            for s in range(self.nitems):
+                k = <int>self.kslot[s]
                 self.srcof[s] = k
                 self.at[s] = fill[k]
-                self.kslot[sc.src[k].first + fill[k]] = s
                 fill[k] += 1
+            for s in range(self.nitems):
+                k = self.srcof[s]
+                self.kslot[sc.src[k].first + self.at[s]] = s
         free(fill)
         self._copy(sc, NULL, slots)
 
