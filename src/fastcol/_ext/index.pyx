@@ -38,7 +38,7 @@ either side the test is skipped.
 """
 
 from cython cimport floating
-from libc.math cimport INFINITY, cos, isfinite, sin, sqrt
+from libc.math cimport INFINITY, NAN, cos, isfinite, sin, sqrt
 from libc.stdlib cimport calloc, free, malloc, qsort, realloc
 from libc.string cimport memcpy, memset
 from cpython.pythread cimport (
@@ -243,6 +243,7 @@ cdef inline bint _scratch(Side* side, Py_ssize_t capacity) noexcept nogil:
 cdef struct BoxJob:
     const Scene* sc
     double* box             # 4 per item, at its number
+    double* trig            # 2 per item: an OBB's cosine and sine, NaN when not read
     bint failed
 
 
@@ -260,6 +261,11 @@ cdef void _box_rows(void* ctx, int slot, Py_ssize_t start, Py_ssize_t stop) noex
         a = _source_of(sc, k)
         if not _row_box(&sc.src[a], &side, k - sc.src[a].first, &job.box[4 * k]):
             _empty(&job.box[4 * k])
+            side.view.cos = NAN
+        if sc.src[a].kind == OBB_KIND:
+            # kept for the copy, which would compute them again
+            job.trig[2 * k] = side.view.cos
+            job.trig[2 * k + 1] = side.view.sin
     free(side.xs)
 
 
@@ -281,6 +287,7 @@ cdef struct CopyJob:
     const Scene* sc
     const long long* kslot  # per array, from its first item on: the slot of each kept row
     double* box             # NULL: the rows only; else (refit) each slot's box too
+    const double* trig      # per item, the OBBs' cosines and sines (_box_rows'), or NULL
     bint failed
 
 
@@ -306,10 +313,10 @@ cdef void _copy_span(void* ctx, int slot, Py_ssize_t start, Py_ssize_t stop) noe
         if a.kind == OBB_KIND:
             if a.f32:
                 _copy_obbs(sc, k, <const float*>a.data, lo, hi, job.kslot + a.first,
-                           job.box, &side)
+                           job.box, job.trig, &side)
             else:
                 _copy_obbs(sc, k, <const double*>a.data, lo, hi, job.kslot + a.first,
-                           job.box, &side)
+                           job.box, job.trig, &side)
         elif a.f32:
             _copy_plain(sc, k, <const float*>a.data, lo, hi, job.kslot + a.first,
                         job.box, &side)
@@ -342,10 +349,11 @@ cdef void _copy_plain(const Scene* sc, int k, const floating* rows, Py_ssize_t l
 
 
 cdef void _copy_obbs(const Scene* sc, int k, const floating* rows, Py_ssize_t lo,
-                     Py_ssize_t hi, const long long* ks, double* box,
+                     Py_ssize_t hi, const long long* ks, double* box, const double* trig,
                      Side* side) noexcept nogil:
     # _copy_plain for an OBB array: kept as doubles with the angle's cosine and sine,
-    # computed again only for an angle that changed
+    # computed again only for an angle that changed (taken from trig, per item, where
+    # it holds them)
     cdef const Source* a = &sc.src[k]
     cdef double* kept
     cdef double angle
@@ -361,8 +369,12 @@ cdef void _copy_obbs(const Scene* sc, int k, const floating* rows, Py_ssize_t lo
         angle = rows[row * 5 + 4]
         if not (angle == kept[4] and isfinite(angle)):
             kept[4] = angle
-            kept[5] = cos(angle)
-            kept[6] = sin(angle)
+            if trig != NULL and isfinite(trig[2 * sc.order[s]]):
+                kept[5] = trig[2 * sc.order[s]]
+                kept[6] = trig[2 * sc.order[s] + 1]
+            else:
+                kept[5] = cos(angle)
+                kept[6] = sin(angle)
         if box != NULL:
             if _kept_obb(kept, &side.view):
                 view_box(&side.view, &box[4 * s])
@@ -423,28 +435,42 @@ cdef inline unsigned int _code(double x, double y, const double* root, double sx
 cdef void _radix_sort(unsigned int* keys, long long* values, unsigned int* keys2,
                       long long* values2, Py_ssize_t n) noexcept nogil:
     # keys[:n] sorted ascending, values[:n] with them (stable; keys2 and values2:
-    # scratch of n each)
+    # scratch of n each).  One pass counts all four bytes; each byte's pass then moves
+    # the rows between the two buffers, so the fourth leaves them in keys and values
     cdef Py_ssize_t i, total, c
-    cdef Py_ssize_t count[256]
-    cdef int shift, b
-    for shift in range(0, 32, 8):
-        for b in range(256):
-            count[b] = 0
-        for i in range(n):
-            count[(keys[i] >> shift) & 255] += 1
+    cdef Py_ssize_t count[4][256]
+    cdef unsigned int* src = keys
+    cdef unsigned int* dst = keys2
+    cdef long long* vsrc = values
+    cdef long long* vdst = values2
+    cdef unsigned int* kt
+    cdef long long* vt
+    cdef unsigned int key
+    cdef int d, b
+    memset(count, 0, sizeof(count))
+    for i in range(n):
+        key = keys[i]
+        count[0][key & 255] += 1
+        count[1][(key >> 8) & 255] += 1
+        count[2][(key >> 16) & 255] += 1
+        count[3][key >> 24] += 1
+    for d in range(4):
         total = 0
         for b in range(256):
-            c = count[b]
-            count[b] = total
+            c = count[d][b]
+            count[d][b] = total
             total += c
         for i in range(n):
-            b = (keys[i] >> shift) & 255
-            keys2[count[b]] = keys[i]
-            values2[count[b]] = values[i]
-            count[b] += 1
-        for i in range(n):
-            keys[i] = keys2[i]
-            values[i] = values2[i]
+            b = (src[i] >> (8 * d)) & 255
+            dst[count[d][b]] = src[i]
+            vdst[count[d][b]] = vsrc[i]
+            count[d][b] += 1
+        kt = src
+        src = dst
+        dst = kt
+        vt = vsrc
+        vsrc = vdst
+        vdst = vt
 
 
 cdef long long* _nearby_order(const double* root, const void* data, bint f32,
@@ -1459,23 +1485,25 @@ cdef class Tree:
             self.readers -= 1
         PyThread_release_lock(self.lock)
 
-    cdef void _boxes(self, Scene* sc, double* box, int slots) except *:
-        # the boxes of every item, at its number
+    cdef void _boxes(self, Scene* sc, double* box, double* trig, int slots) except *:
+        # the boxes of every item, at its number (and the OBBs' cosines and sines)
         cdef BoxJob job
         job.sc = sc
         job.box = box
+        job.trig = trig
         job.failed = False
         run_rows(_box_rows, &job, sc.nitems, 4096, slots)
         if job.failed:
             raise MemoryError("no memory for the polygon scratch buffers")
 
-    cdef void _copy(self, Scene* sc, double* box, int slots) except *:
+    cdef void _copy(self, Scene* sc, double* box, const double* trig, int slots) except *:
         # the index's copy of the rows taken from the arrays (box not NULL: and the
         # slots' boxes computed from it)
         cdef CopyJob job
         job.sc = sc
         job.kslot = self.kslot
         job.box = box
+        job.trig = trig
         job.failed = False
         run_rows(_copy_span, &job, sc.nitems, 4096, slots)
         if job.failed:
@@ -1487,6 +1515,7 @@ cdef class Tree:
         cdef Py_ssize_t n = sum(len(a) for a in self.arrays), nnodes, k
         cdef int slots = slots_for(workers)
         cdef double* box = NULL
+        cdef double* trig = NULL
         cdef long long* link = NULL
         cdef long long* order = NULL
         self._enter(True)
@@ -1497,16 +1526,20 @@ cdef class Tree:
             order = <long long*>malloc((n + 1) * sizeof(long long))
             link = <long long*>malloc((4 * n + 4) * sizeof(long long))
             self.ibox = <double*>malloc((4 * n + 4) * sizeof(double))
+            if any(a.kind == OBB_KIND for a in self.arrays):
+                trig = <double*>malloc((2 * n + 2) * sizeof(double))
+                if trig == NULL:
+                    raise MemoryError(f"no memory for an index of {n} items")
             if box == NULL or order == NULL or link == NULL or self.ibox == NULL:
                 raise MemoryError(f"no memory for an index of {n} items")
             held = self._scene(&sc)
             try:
-                self._boxes(&sc, box, slots)
+                self._boxes(&sc, box, trig, slots)
                 with nogil:
                     nnodes = _build(n, box, order, self.ibox, link)
                 if nnodes < 0:
                     raise MemoryError(f"no memory for an index of {n} items")
-                self._copy_rows(&sc, order, slots)
+                self._copy_rows(&sc, order, trig, slots)
             finally:
                 free(sc.src)
             self.order = order
@@ -1527,11 +1560,13 @@ cdef class Tree:
             raise
         finally:
             free(box)
+            free(trig)
             free(order)
             free(link)
             self._leave(True)
 
-    cdef void _copy_rows(self, Scene* sc, const long long* order, int slots) except *:
+    cdef void _copy_rows(self, Scene* sc, const long long* order, const double* trig,
+                         int slots) except *:
         # the index's copy of the rows, in slot order per array
         cdef int k
         cdef Py_ssize_t s, size
@@ -1585,7 +1620,7 @@ cdef class Tree:
                 k = self.srcof[s]
                 self.kslot[sc.src[k].first + self.at[s]] = s
         free(fill)
-        self._copy(sc, NULL, slots)
+        self._copy(sc, NULL, trig, slots)
 
     def rebuild(self, workers):
         self._make(workers)
@@ -1612,7 +1647,7 @@ cdef class Tree:
                     self._make(workers)
                     self._enter(True)
                     return
-                self._copy(&sc, self.ibox, slots_for(workers))
+                self._copy(&sc, self.ibox, NULL, slots_for(workers))
                 with nogil:
                     _fit(self.nodes, self.nnodes, self.ibox)
                 self._keep_filters()
