@@ -713,10 +713,13 @@ cdef Py_ssize_t _morton_split(const unsigned int* codes, Py_ssize_t start,
     cdef Py_ssize_t lo = start, hi = end - 1, m
     if x == 0:
         return (start + end) // 2
-    bit = 1
-    while x >> 1:
-        x >>= 1
-        bit <<= 1
+    # the highest set bit of x: every bit below it set, then the top one kept
+    x |= x >> 1
+    x |= x >> 2
+    x |= x >> 4
+    x |= x >> 8
+    x |= x >> 16
+    bit = x ^ (x >> 1)
     # codes[start] has the bit clear, codes[end - 1] set: the first that has it
     while lo + 1 < hi:
         m = (lo + hi) // 2
@@ -734,39 +737,45 @@ cdef Py_ssize_t _build(Py_ssize_t n, const double* items, long long* order, doub
     # no items).  The slots hold three groups, each in a subtree of its own: the
     # ordinary items, the large ones (BIG times an ordinary item, which would stretch
     # the boxes of the small ones around them), and the items that are not placed
-    cdef Py_ssize_t k, top = 0, nnodes = 1, start, end, mid, nplaced = 0
+    cdef Py_ssize_t k, top = 0, nnodes = 1, start, end, mid, nplaced = 0, g
     cdef Py_ssize_t group[2]
-    cdef long long node
-    cdef int depth, a, g
+    cdef long long node, t
+    cdef int depth, a
     cdef long long* tasks
     cdef unsigned int* codes = NULL
     cdef double big
     cdef const double* b
-    cdef bint take
     if n == 0:
         return 0
     tasks = <long long*>malloc((4 * (2 * n + 2)) * sizeof(long long))
     if tasks == NULL:
         return -1
+    # the placed items from the front, the others from the back, each in item order
     for k in range(n):
         if _placed(items, k):
             order[nplaced] = k
             nplaced += 1
+        else:
+            order[n - 1 - (k - nplaced)] = k
+    for k in range((n - nplaced) // 2):
+        t = order[nplaced + k]
+        order[nplaced + k] = order[n - 1 - k]
+        order[n - 1 - k] = t
     big = BIG * _typical(items, order, nplaced)
-    # the ordinary items, the large ones, the others
+    # the ordinary items before the large ones (tasks holds these for a moment)
     start = 0
-    for g in range(3):
-        for k in range(n):
-            b = &items[4 * k]
-            if g == 2:
-                take = not _placed(items, k)
-            else:
-                take = _placed(items, k) and (max(b[2] - b[0], b[3] - b[1]) > big) == (g == 1)
-            if take:
-                order[start] = k
-                start += 1
-        if g < 2:
-            group[g] = start
+    g = 0
+    for k in range(nplaced):
+        b = &items[4 * order[k]]
+        if max(b[2] - b[0], b[3] - b[1]) > big:
+            tasks[g] = order[k]
+            g += 1
+        else:
+            order[start] = order[k]
+            start += 1
+    memcpy(&order[start], tasks, g * sizeof(long long))
+    group[0] = start
+    group[1] = nplaced
     if _split_mode == MORTON:
         codes = <unsigned int*>malloc(nplaced * sizeof(unsigned int) + 1)
         if (codes == NULL or not _morton_order(order, items, group[0], codes)
