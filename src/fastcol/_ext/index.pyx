@@ -248,24 +248,28 @@ cdef struct BoxJob:
 
 
 cdef void _box_rows(void* ctx, int slot, Py_ssize_t start, Py_ssize_t stop) noexcept nogil:
-    # the boxes of items start..stop
+    # the boxes of items start..stop, array by array
     cdef BoxJob* job = <BoxJob*>ctx
     cdef const Scene* sc = job.sc
+    cdef const Source* a
     cdef Side side
-    cdef Py_ssize_t k
-    cdef int a
+    cdef Py_ssize_t k, lo, hi
+    cdef int j
     if not _scratch(&side, sc.capacity):
         job.failed = True
         return
-    for k in range(start, stop):
-        a = _source_of(sc, k)
-        if not _row_box(&sc.src[a], &side, k - sc.src[a].first, &job.box[4 * k]):
-            _empty(&job.box[4 * k])
-            side.view.cos = NAN
-        if sc.src[a].kind == OBB_KIND:
-            # kept for the copy, which would compute them again
-            job.trig[2 * k] = side.view.cos
-            job.trig[2 * k + 1] = side.view.sin
+    for j in range(sc.nsrc):
+        a = &sc.src[j]
+        lo = max(start, a.first)
+        hi = min(stop, a.first + a.n)
+        for k in range(lo, hi):
+            if not _row_box(a, &side, k - a.first, &job.box[4 * k]):
+                _empty(&job.box[4 * k])
+                side.view.cos = NAN
+            if a.kind == OBB_KIND:
+                # kept for the copy, which would compute them again
+                job.trig[2 * k] = side.view.cos
+                job.trig[2 * k + 1] = side.view.sin
     free(side.xs)
 
 
