@@ -1130,15 +1130,23 @@ cdef bint _collide_row(const Scene* sc, Side* q, Side* it, long long i, Found* f
     while True:
         nd = &sc.nodes[node]
         hits = _meets(nd, qv)
-        # lane by lane (measured: a loop over the set bits only is 15% slower)
+        # lane by lane (measured: a loop over the set bits only is 15% slower, pushing
+        # without a branch 25%: the descent no longer runs ahead); down into the first
+        # inner lane hit without the stack (a store and a load less on the way down)
+        node = -1
         for k in range(WIDE):
             if hits >> k & 1:
                 if nd.count[k] < 0:
-                    stack[top] = nd.first[k]
-                    top += 1
+                    if node < 0:
+                        node = nd.first[k]
+                    else:
+                        stack[top] = nd.first[k]
+                        top += 1
                 elif not _collide_leaf(sc, q, it, i, f, qf, qb, aabb, nd.first[k],
                                        nd.count[k]):
                     return False
+        if node >= 0:
+            continue
         if top == 0:
             break
         top -= 1
