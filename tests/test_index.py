@@ -1381,8 +1381,16 @@ def test_threads_query_one_index_at_once(fc):
 
     def work():
         try:
-            for _ in range(3):
-                got.append(idx.raycast(origins, directions))
+            done = 0
+            while done < 3:
+                try:
+                    got.append(idx.raycast(origins, directions))
+                    done += 1
+                except RuntimeError as exc:
+                    # begun while this test's refit ran: refused, as specified (the
+                    # faster the queries, the likelier: seen once in ten runs)
+                    if "refits or rebuilds" not in str(exc):
+                        raise
         except Exception as exc:  # pragma: no cover - reported below
             errors.append(exc)
 
