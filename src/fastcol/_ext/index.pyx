@@ -1159,23 +1159,37 @@ cdef bint _collide_row(const Scene* sc, Side* q, Side* it, long long i, Found* f
     while True:
         nd = &sc.nodes[node]
         hits = _meets(nd, qv)
-        # lane by lane (measured: a loop over the set bits only is 15% slower, pushing
-        # without a branch 25%: the descent no longer runs ahead); down into the first
-        # inner lane hit without the stack (a store and a load less on the way down)
-        node = -1
-        for k in range(WIDE):
-            if hits >> k & 1:
-                if nd.link[k] >= 0:
-                    if node < 0:
-                        node = nd.link[k]
-                    else:
-                        stack[top] = nd.link[k]
-                        top += 1
-                elif not _collide_leaf(sc, q, it, i, f, qf, qb, aabb, _leaf_first(nd.link[k]),
-                                       _leaf_count(nd.link[k])):
-                    return False
+        # one lane hit (the most common) by a branch per case, so that the descent runs
+        # ahead on the predicted lane (measured: picking the lane by a table, with no
+        # branch to predict, 15% slower); down into the first inner lane hit without
+        # the stack (a store and a load less on the way down)
+        if hits == 1:
+            node = nd.link[0]
+        elif hits == 2:
+            node = nd.link[1]
+        elif hits == 4:
+            node = nd.link[2]
+        elif hits == 8:
+            node = nd.link[3]
+        else:
+            # none, or several lane by lane
+            node = -1
+            for k in range(WIDE):
+                if hits >> k & 1:
+                    if nd.link[k] >= 0:
+                        if node < 0:
+                            node = nd.link[k]
+                        else:
+                            stack[top] = nd.link[k]
+                            top += 1
+                    elif not _collide_leaf(sc, q, it, i, f, qf, qb, aabb,
+                                           _leaf_first(nd.link[k]), _leaf_count(nd.link[k])):
+                        return False
         if node >= 0:
             continue
+        if node != -1 and not _collide_leaf(sc, q, it, i, f, qf, qb, aabb, _leaf_first(node),
+                                            _leaf_count(node)):
+            return False  # (the one lane hit a leaf)
         if top == 0:
             break
         top -= 1
