@@ -1119,13 +1119,30 @@ cdef inline int _push_lanes(const Node* nd, const double* g, double cut, long lo
     return top
 
 
+cdef inline unsigned int _items_meet(const double* ibox, int count, const fc_v2* q) noexcept nogil:
+    # bit j set: the box ibox[4 j:4 j + 4] (j < count) meets the box in q (_overlap's four
+    # tests, two boxes at a time, no branch)
+    cdef fc_v2 b[4]
+    cdef int m = 0, j
+    for j in range(0, count - 1, 2):
+        fc_rows(&ibox[4 * j], 4, 4, b)
+        m |= fc_bits(fc_and(fc_and(fc_le(b[0], q[2]), fc_le(q[0], b[2])),
+                            fc_and(fc_le(b[1], q[3]), fc_le(q[1], b[3])))) << j
+    if count & 1:
+        fc_rows(&ibox[4 * (count - 1)], 4, 0, b)
+        m |= (fc_bits(fc_and(fc_and(fc_le(b[0], q[2]), fc_le(q[0], b[2])),
+                             fc_and(fc_le(b[1], q[3]), fc_le(q[1], b[3])))) & 1) << (count - 1)
+    return <unsigned int>m
+
+
 cdef inline bint _collide_leaf(const Scene* sc, Side* q, Side* it, long long i, Found* f,
-                               const Filter* qf, const double* qb, bint aabb,
+                               const Filter* qf, const fc_v2* qv, bint aabb,
                                long long first, long long count) noexcept nogil:
     # the items of slots first..first + count colliding with query row i, appended to f
     cdef long long s
+    cdef unsigned int hits = _items_meet(&sc.ibox[4 * first], <int>count, qv)
     for s in range(first, first + count):
-        if not _overlap(&sc.ibox[4 * s], qb):
+        if not (hits >> (s - first)) & 1:
             continue
         if qf != NULL and not passes(qf, &sc.filt[s * sc.fstep]):
             continue  # ruled out by the filters: no exact test
@@ -1182,12 +1199,12 @@ cdef bint _collide_row(const Scene* sc, Side* q, Side* it, long long i, Found* f
                         else:
                             stack[top] = nd.link[k]
                             top += 1
-                    elif not _collide_leaf(sc, q, it, i, f, qf, qb, aabb,
+                    elif not _collide_leaf(sc, q, it, i, f, qf, qv, aabb,
                                            _leaf_first(nd.link[k]), _leaf_count(nd.link[k])):
                         return False
         if node >= 0:
             continue
-        if node != -1 and not _collide_leaf(sc, q, it, i, f, qf, qb, aabb, _leaf_first(node),
+        if node != -1 and not _collide_leaf(sc, q, it, i, f, qf, qv, aabb, _leaf_first(node),
                                             _leaf_count(node)):
             return False  # (the one lane hit a leaf)
         if top == 0:
