@@ -1057,41 +1057,63 @@ cdef inline void _item_gaps(const double* ibox, int count, const fc_v2* q,
 cdef inline void _entries(const Node* nd, const double* p, const double* q, const double* v,
                           double limit, double* g) noexcept nogil:
     # g (OUT): per lane, _entry of its box (p = q = the ray's origin, v its direction)
-    # or _swept_entry (p = qb + 2, q = qb, v the velocity), two lanes at a time: the
-    # same operations, so the same numbers (max(lo, t0) is MAXPD's fc_max(t0, lo),
+    # or _swept_entry (p = qb + 2, q = qb, v the velocity), two lanes at a time
+    cdef fc_v2 b[4]
+    cdef int k
+    for k in range(0, WIDE, 2):
+        fc_rows(&nd.x0[k], 1, 1, &b[0])
+        fc_rows(&nd.y0[k], 1, 1, &b[1])
+        fc_rows(&nd.x1[k], 1, 1, &b[2])
+        fc_rows(&nd.y1[k], 1, 1, &b[3])
+        fc_store(&g[k], _entry2(b, p, q, v, limit))
+
+
+cdef inline void _item_entries(const double* ibox, int count, const double* p,
+                               const double* q, const double* v, double limit,
+                               double* g) noexcept nogil:
+    # g (OUT): _entries of the count boxes ibox[4 j:4 j + 4], two at a time
+    cdef fc_v2 b[4]
+    cdef double two[2]
+    cdef int j
+    for j in range(0, count - 1, 2):
+        fc_rows(&ibox[4 * j], 4, 4, b)
+        fc_store(&g[j], _entry2(b, p, q, v, limit))
+    if count & 1:
+        fc_rows(&ibox[4 * (count - 1)], 4, 0, b)  # the last box in both lanes
+        fc_store(two, _entry2(b, p, q, v, limit))
+        g[count - 1] = two[0]
+
+
+cdef inline fc_v2 _entry2(const fc_v2* b, const double* p, const double* q, const double* v,
+                          double limit) noexcept nogil:
+    # _entry (or _swept_entry: see _entries) of two boxes, their x0, y0, x1, y1 in b[0:4]:
+    # the same operations, so the same numbers (max(lo, t0) is MAXPD's fc_max(t0, lo),
     # min(hi, t1) MINPD's fc_min(t1, hi); a branch's INFINITY a lane's mask)
-    cdef fc_v2 b0[2]
-    cdef fc_v2 b1[2]
     cdef fc_v2 lo, hi, t0, t1, s0, s1, dv, pv, qv
     cdef fc_m2 ok
     cdef fc_v2 zero = fc_splat(0.0), inf = fc_splat(INFINITY)
     cdef fc_v2 down = fc_splat(1.0 - WIDEN), up = fc_splat(1.0 + WIDEN)
-    cdef int k, a
-    for k in range(0, WIDE, 2):
-        fc_rows(&nd.x0[k], 1, 1, &b0[0])
-        fc_rows(&nd.y0[k], 1, 1, &b0[1])
-        fc_rows(&nd.x1[k], 1, 1, &b1[0])
-        fc_rows(&nd.y1[k], 1, 1, &b1[1])
-        ok = fc_le(b0[0], b1[0])  # not the empty box
-        lo = zero
-        hi = fc_splat(limit)
-        for a in range(2):
-            pv = fc_splat(p[a])
-            qv = fc_splat(q[a])
-            if v[a] == 0.0:
-                ok = fc_and(ok, fc_and(fc_le(b0[a], pv), fc_le(qv, b1[a])))
-                continue
-            dv = fc_splat(v[a])
-            t0 = fc_div(fc_sub(b0[a], pv), dv)
-            t1 = fc_div(fc_sub(b1[a], qv), dv)
-            # if t0 > t1: swapped
-            s0 = fc_min(t1, t0)
-            s1 = fc_max(t0, t1)
-            t0 = fc_select(fc_lt(zero, s0), fc_mul(s0, down), fc_mul(s0, up))
-            t1 = fc_select(fc_lt(zero, s1), fc_mul(s1, up), fc_mul(s1, down))
-            lo = fc_max(t0, lo)
-            hi = fc_min(t1, hi)
-        fc_store(&g[k], fc_select(fc_and(ok, fc_le(lo, hi)), lo, inf))
+    cdef int a
+    ok = fc_le(b[0], b[2])  # not the empty box
+    lo = zero
+    hi = fc_splat(limit)
+    for a in range(2):
+        pv = fc_splat(p[a])
+        qv = fc_splat(q[a])
+        if v[a] == 0.0:
+            ok = fc_and(ok, fc_and(fc_le(b[a], pv), fc_le(qv, b[a + 2])))
+            continue
+        dv = fc_splat(v[a])
+        t0 = fc_div(fc_sub(b[a], pv), dv)
+        t1 = fc_div(fc_sub(b[a + 2], qv), dv)
+        # if t0 > t1: swapped
+        s0 = fc_min(t1, t0)
+        s1 = fc_max(t0, t1)
+        t0 = fc_select(fc_lt(zero, s0), fc_mul(s0, down), fc_mul(s0, up))
+        t1 = fc_select(fc_lt(zero, s1), fc_mul(s1, up), fc_mul(s1, down))
+        lo = fc_max(t0, lo)
+        hi = fc_min(t1, hi)
+    return fc_select(fc_and(ok, fc_le(lo, hi)), lo, inf)
 
 
 cdef inline long long _leaf_first(long long link) noexcept nogil:
@@ -1333,6 +1355,7 @@ cdef void _ray_row(const Scene* sc, Side* it, const QueryJob* job, Py_ssize_t r,
     cdef double out[5]
     cdef double best[5]
     cdef double gl[WIDE]
+    cdef double gi[LEAF]
     cdef double limit, e
     cdef long long ref, s, item, found = -1
     cdef int top = 1, ln
@@ -1361,8 +1384,12 @@ cdef void _ray_row(const Scene* sc, Side* it, const QueryJob* job, Py_ssize_t r,
                 _entries(nd, ray, ray, &ray[2], best[0], gl)
                 top = _push_sorted(nd, gl, stack, bound, top)
                 continue
+            # (the entries up to the best hit as the leaf begins: one that is after a
+            # better hit found in the leaf is passed over below)
+            _item_entries(&sc.ibox[4 * _leaf_first(ref)], _leaf_count(ref), ray, ray,
+                          &ray[2], best[0], gi)
             for s in range(_leaf_first(ref), _leaf_first(ref) + _leaf_count(ref)):
-                e = _entry(&sc.ibox[4 * s], ray, best[0])
+                e = gi[s - _leaf_first(ref)]
                 if not (e <= best[0] and e < INFINITY):
                     continue
                 item = sc.order[s]
@@ -1402,6 +1429,7 @@ cdef void _cast_row(const Scene* sc, Side* q, Side* it, const QueryJob* job,
     cdef double out[5]
     cdef double best[5]
     cdef double gl[WIDE]
+    cdef double gi[LEAF]
     cdef double vel[2]
     cdef double vx, vy, limit, e
     cdef long long ref, s, item, found = -1
@@ -1431,8 +1459,10 @@ cdef void _cast_row(const Scene* sc, Side* q, Side* it, const QueryJob* job,
                 _entries(nd, &qb[2], qb, vel, best[0], gl)
                 top = _push_sorted(nd, gl, stack, bound, top)
                 continue
+            _item_entries(&sc.ibox[4 * _leaf_first(ref)], _leaf_count(ref), &qb[2], qb,
+                          vel, best[0], gi)
             for s in range(_leaf_first(ref), _leaf_first(ref) + _leaf_count(ref)):
-                e = _swept_entry(&sc.ibox[4 * s], qb, vx, vy, best[0])
+                e = gi[s - _leaf_first(ref)]
                 if not (e <= best[0] and e < INFINITY):
                     continue
                 item = sc.order[s]
