@@ -1381,8 +1381,16 @@ def test_threads_query_one_index_at_once(fc):
 
     def work():
         try:
-            for _ in range(3):
-                got.append(idx.raycast(origins, directions))
+            done = 0
+            while done < 3:
+                try:
+                    got.append(idx.raycast(origins, directions))
+                    done += 1
+                except RuntimeError as exc:
+                    # begun while this test's refit ran: refused, as specified (the
+                    # faster the queries, the likelier: seen once in ten runs)
+                    if "refits or rebuilds" not in str(exc):
+                        raise
         except Exception as exc:  # pragma: no cover - reported below
             errors.append(exc)
 
@@ -1575,3 +1583,109 @@ def test_cast_bad_arguments_are_named(fc):
         idx.cast(q, (1, 0), np.ones(5))
     with pytest.raises((TypeError, ValueError), match="workers"):
         idx.cast(q, (1, 0), workers=0)
+
+
+# ============================================================== the tree's 4-wide nodes
+# The compiled tree collapses two levels of the binary tree it splits into one node of
+# up to four lanes; small scenes leave nodes partly filled (1, 2, 3 lanes, a root that
+# is one leaf), and a chain of one-item splits runs the stack to its deepest.
+
+
+def _few_items(fc, rng, n):
+    """n items of three kinds (circles, float32 OBBs, polygons) in a 10 x 10 square."""
+    counts = [n // 3, n // 3, n - 2 * (n // 3)]
+    kinds = [("Circle", F64), ("OBB", F32), ("Polygon", F64)]
+    return [random_array(fc, rng, kind, m, dt, lo=0.0, hi=10.0, size=3.0)
+            for (kind, dt), m in zip(kinds, counts) if m]
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 9, 17, 33])
+def test_partly_filled_nodes_equal_brute_force(fc, n):
+    rng = np.random.default_rng(4000 + n)
+    arrays = _few_items(fc, rng, n)
+    if n >= 5:
+        spoil(arrays[-1], [0])      # one row that is no shape among them
+    idx = fc.ShapeIndex(arrays)
+    whole = fc.AABBArray([[-1.0, -1.0, 11.0, 11.0]])    # meets every item
+    pairs, hits = check_all(fc, idx, arrays, rng, -2.0, 12.0, 3.0, extra_queries=[whole],
+                            n_queries=pick(fc, 6, 40))
+    assert pairs >= n - (n >= 5) and any((h.item >= 0).any() for h in hits)
+    check_cast_scene(fc, idx, arrays, cast_sets(fc, rng, pick(fc, 4, 12), -2.0, 12.0, 1.0))
+    # after moves (and the spoiled row a shape again), refit, then rebuild
+    _move(fc, arrays, rng, (5.0, 2.5))
+    if n >= 5:
+        arrays[-1].vertices[0] = arrays[-1].vertices[1]
+        arrays[-1].counts[0] = arrays[-1].counts[1]
+    idx.refit()
+    check_all(fc, idx, arrays, rng, -2.0, 17.0, 3.0, n_queries=pick(fc, 6, 40))
+    check_cast_scene(fc, idx, arrays, cast_sets(fc, rng, pick(fc, 4, 12), -2.0, 17.0, 1.0))
+    idx.rebuild()
+    check_all(fc, idx, arrays, rng, -2.0, 17.0, 3.0, n_queries=pick(fc, 6, 40))
+
+
+def _halved(m, leaf=8):
+    """The binary tree the build makes of m items whose boxes are all one box: halved by
+    count (the first half m // 2) down to leaves of at most ``leaf``: ("leaf",) or
+    ("inner", left, right)."""
+    if m <= leaf:
+        return ("leaf",)
+    return ("inner", _halved(m // 2, leaf), _halved(m - m // 2, leaf))
+
+
+def _wide_stats(tree):
+    """(nodes, depth, leaves) of the binary ``tree`` with each inner node's children and
+    grandchildren in one node (a root that is a leaf: one node of one leaf lane)."""
+    lanes = [tree]
+    for _ in range(2):
+        lanes = [c for x in lanes for c in (x[1:] if x[0] == "inner" else [x])]
+    below = [_wide_stats(x) for x in lanes if x[0] == "inner"]
+    return (1 + sum(b[0] for b in below), 1 + max((b[1] for b in below), default=0),
+            sum(x[0] == "leaf" for x in lanes) + sum(b[2] for b in below))
+
+
+@pytest.mark.parametrize("n", [0, 1, 8, 9, 16, 17, 33, 64, 65, 200, 1000])
+def test_stats_count_the_wide_nodes(ext, n):
+    # n equal circles at one point: the build can only halve them by count
+    idx = ext.ShapeIndex(ext.CircleArray(np.tile([1.5, -2.0, 0.5], (n, 1))))
+    want = (0, 0, 0) if n == 0 else _wide_stats(_halved(n))
+    assert idx._tree.stats() == want
+    # by hand: 9 items are leaves of 4 and 5 in one node; 33 are 16 (8 + 8) and 17 (8 +
+    # 9, the 9 a node of 4 + 5): a root of three leaves and a node of two; 65 are 32
+    # and 33, whose four halves are nodes of 8 + 8, 8 + 8, 8 + 8 and 8 + 4 + 5
+    assert {9: (1, 1, 2), 33: (2, 2, 5), 65: (5, 2, 9)}.get(n, want) == want
+    everything = ext.AABB(-10, -10, 10, 10)
+    assert idx.query(everything).tolist() == list(range(n))
+    if n:
+        items, dist = idx.nearest((1.5, 5.0), k=n)
+        assert items.tolist() == list(range(n)) and (dist == 6.5).all()
+
+
+def test_a_chain_of_splits_deeper_than_the_halving_depth(ext):
+    # items at 2 ** k: the surface area heuristic splits one or two off the far end at a
+    # time, so the binary tree is a chain down to the depth (64) where nodes are halved
+    # by count instead; every query still equals brute force (the stack holds)
+    import fastcol._ext.index as core
+
+    rng = np.random.default_rng(41)
+    x = 2.0 ** np.arange(0, 500, 1.0)
+    m = len(x)
+    circles = ext.CircleArray(np.column_stack([x, rng.uniform(-1, 1, m), np.full(m, 0.75)]))
+    crowd = random_array(ext, rng, "AABB", 300, lo=-5.0, hi=5.0, size=2.0)
+    arrays = [circles, crowd]
+    core.set_split("sah")
+    try:
+        idx = ext.ShapeIndex(arrays)
+    finally:
+        core.set_split("morton")
+    nodes, depth, leaves = idx._tree.stats()
+    assert depth > 32 and leaves >= (m + 300) // 8   # a deep tree, every item in a leaf
+    assert depth <= (64 + math.ceil(math.log2(m + 300)) + 2) // 2 + 1
+    qs = [ext.CircleArray(np.column_stack([x[::7], np.zeros(len(x[::7])), x[::7] / 4])),
+          random_array(ext, rng, "OBB", 40, lo=-6.0, hi=6.0, size=2.0)]
+    check_query(ext, idx, arrays, qs)
+    origins = np.column_stack([np.full(20, -10.0), rng.uniform(-1, 1, 20)])
+    check_raycast(ext, idx, arrays, [(origins, (1.0, 0.0), INF), ((x[-1] * 2, 0.0), (-1.0, 0.0), INF)])
+    near = x[x < 1e30]       # (check_nearest asks for float32 points too)
+    pts = np.column_stack([near * 1.5, np.ones(len(near))])
+    check_nearest(ext, idx, arrays, qs[1:], [], pts, ks=(1, 4), limits=(INF, 1.0))
+    check_cast_scene(ext, idx, arrays, [(qs[1], (1e3, 0.0), INF), (qs[0], (0.0, 1.0), 2.0)])
