@@ -565,10 +565,11 @@ cdef inline unsigned int _code(double x, double y, const double* root, double sx
 
 
 cdef void _radix_sort(unsigned int* keys, long long* values, unsigned int* keys2,
-                      long long* values2, Py_ssize_t n) noexcept nogil:
-    # keys[:n] sorted ascending, values[:n] with them (stable; keys2 and values2:
-    # scratch of n each).  One pass counts all four bytes; each byte's pass then moves
-    # the rows between the two buffers, so the fourth leaves them in keys and values
+                      long long* values2, Py_ssize_t n, int low) noexcept nogil:
+    # keys[:n] sorted ascending by their bytes from byte low (0: whole keys, 2: their
+    # high half), values[:n] with them (stable; keys2 and values2: scratch of n each).
+    # One pass counts the bytes; each byte's pass then moves the rows between the two
+    # buffers, so an even number of passes leaves them in keys and values
     cdef Py_ssize_t i, total, c
     cdef Py_ssize_t count[4][256]
     cdef unsigned int* src = keys
@@ -586,7 +587,7 @@ cdef void _radix_sort(unsigned int* keys, long long* values, unsigned int* keys2
         count[1][(key >> 8) & 255] += 1
         count[2][(key >> 16) & 255] += 1
         count[3][key >> 24] += 1
-    for d in range(4):
+    for d in range(low, 4):
         total = 0
         for b in range(256):
             c = count[d][b]
@@ -632,7 +633,8 @@ cdef long long* _nearby_order(const double* root, const void* data, bint f32,
             y = (<const double*>data)[i * step + 1]
         keys[i] = _code(x, y, root, sx, sy)
         perm[i] = i
-    _radix_sort(keys, perm, keys + n, perm + n, n)
+    # the high half of the code (a 256 x 256 grid) is all the nearness the rows need
+    _radix_sort(keys, perm, keys + n, perm + n, n, 2)
     free(keys)
     return perm
 
@@ -797,7 +799,7 @@ cdef bint _morton_order(long long* order, const double* items, Py_ssize_t n,
     sy = 65535.0 / (root[3] - root[1]) if root[3] - root[1] > 0.0 else 0.0
     for k in range(n):
         codes[k] = _code(_centre(items, order[k], 0), _centre(items, order[k], 1), root, sx, sy)
-    _radix_sort(codes, order, keys2, tmp, n)
+    _radix_sort(codes, order, keys2, tmp, n, 0)
     free(keys2)
     free(tmp)
     return True
