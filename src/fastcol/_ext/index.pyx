@@ -1599,6 +1599,15 @@ cdef void _cast_row(const Scene* sc, Side* q, Side* it, const QueryJob* job,
         job.normal[2 * i] = job.normal[2 * i + 1] = 0.0
 
 
+cdef void _permute_rows(const floating* rows, floating* out, const long long* perm,
+                        Py_ssize_t n, Py_ssize_t w) noexcept nogil:
+    # out[k] (OUT) = rows[perm[k]], rows of w numbers
+    cdef Py_ssize_t k, m
+    for k in range(n):
+        for m in range(w):
+            out[k * w + m] = rows[perm[k] * w + m]
+
+
 cdef void* _gather_rows(QueryJob* job, Py_ssize_t n) noexcept nogil:
     # the query rows (rays) copied in the order of job.perm, and the job set to read
     # the copy: answering them nearby first otherwise reads them scattered in memory,
@@ -1629,10 +1638,13 @@ cdef void* _gather_rows(QueryJob* job, Py_ssize_t n) noexcept nogil:
     if rows == NULL:
         return NULL
     counts = <long long*>(rows + n * w * size)
-    for k in range(n):
-        i = job.perm[k]
-        memcpy(rows + k * w * size, <const char*>job.q.data + i * w * size, w * size)
-        counts[k] = job.q.counts[i] if job.q.counts != NULL else 0
+    if job.q.f32:
+        _permute_rows(<const float*>job.q.data, <float*>rows, job.perm, n, w)
+    else:
+        _permute_rows(<const double*>job.q.data, <double*>rows, job.perm, n, w)
+    if job.q.counts != NULL:
+        for k in range(n):
+            counts[k] = job.q.counts[job.perm[k]]
     job.q.data = rows
     if job.q.counts != NULL:
         job.q.counts = counts
