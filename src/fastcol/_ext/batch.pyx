@@ -64,53 +64,6 @@ cdef enum:
     CAST = 6
 
 
-cdef bint load_row(Side* s, const floating* row, Py_ssize_t i) noexcept nogil:
-    # s.view (OUT): the shape in row i; False when the row is no shape
-    cdef View* v = &s.view
-    cdef Py_ssize_t j
-    cdef long long n
-    cdef double x, y
-    if s.kind == POLYGON:
-        n = s.counts[i]
-        if n < 3 or n > s.capacity:
-            # counts can be written after construction: never read past the row
-            return False
-        v.lo[0] = v.hi[0] = row[0]
-        v.lo[1] = v.hi[1] = row[1]
-        for j in range(n):
-            x = row[2 * j]
-            y = row[2 * j + 1]
-            if not (isfinite(x) and isfinite(y)):
-                return False
-            s.xs[j] = x
-            s.ys[j] = y
-            # the box the exact local frame needs (see queries.pxd view_frame)
-            v.lo[0] = min(v.lo[0], x)
-            v.hi[0] = max(v.hi[0], x)
-            v.lo[1] = min(v.lo[1], y)
-            v.hi[1] = max(v.hi[1], y)
-        v.n = <int>n
-        v.xs = s.xs
-        v.ys = s.ys
-        return True
-    for j in range(s.width):
-        x = row[j]
-        if not isfinite(x):
-            return False
-        v.f[j] = x
-    if s.kind == CIRCLE:
-        return v.f[2] >= 0.0
-    if s.kind == CAPSULE:
-        return v.f[4] >= 0.0
-    if s.kind == AABB_KIND:
-        return v.f[0] <= v.f[2] and v.f[1] <= v.f[3]
-    if s.kind == OBB_KIND:
-        v.cos = cos(v.f[4])
-        v.sin = sin(v.f[4])
-        return v.f[2] >= 0.0 and v.f[3] >= 0.0
-    return True
-
-
 cdef void _loop(int query, Side* a, Side* b, const floating* da, const floating* db,
                 Py_ssize_t start, Py_ssize_t stop, unsigned char* hit, floating* dist,
                 floating* pa, floating* pb) noexcept nogil:

@@ -13,7 +13,7 @@ cdef inline void view_box(const View* v, double* b) noexcept nogil:
     # b (OUT): x0, y0, x1, y1 of a padded box holding the shape (reference: _box)
     cdef int k = v.kind
     cdef int j
-    cdef double x0, y0, x1, y1, r, ex, ey, m, pad
+    cdef double x0, y0, x1, y1, r
     if k == CIRCLE:
         x0 = v.f[0] - v.f[2]
         y0 = v.f[1] - v.f[2]
@@ -31,12 +31,8 @@ cdef inline void view_box(const View* v, double* b) noexcept nogil:
         x1 = v.f[2]
         y1 = v.f[3]
     elif k == OBB_KIND:
-        ex = fabs(v.f[2] * v.cos) + fabs(v.f[3] * v.sin)
-        ey = fabs(v.f[2] * v.sin) + fabs(v.f[3] * v.cos)
-        x0 = v.f[0] - ex
-        y0 = v.f[1] - ey
-        x1 = v.f[0] + ex
-        y1 = v.f[1] + ey
+        obb_box(v, b)
+        return
     else:
         x0 = x1 = v.xs[0]
         y0 = y1 = v.ys[0]
@@ -45,9 +41,21 @@ cdef inline void view_box(const View* v, double* b) noexcept nogil:
             x1 = max(x1, v.xs[j])
             y0 = min(y0, v.ys[j])
             y1 = max(y1, v.ys[j])
-    m = max(max(fabs(x0), fabs(y0)), max(fabs(x1), fabs(y1)))
-    # 2**-40 of the largest coordinate and a subnormal-sized amount (_ref: PAD, TINY)
-    pad = m * 9.094947017729282e-13 + 1e-300
+    pad_box(x0, y0, x1, y1, b)
+
+
+cdef inline void obb_box(const View* v, double* b) noexcept nogil:
+    # view_box of an OBB (its cosine and sine in v)
+    cdef double ex = fabs(v.f[2] * v.cos) + fabs(v.f[3] * v.sin)
+    cdef double ey = fabs(v.f[2] * v.sin) + fabs(v.f[3] * v.cos)
+    pad_box(v.f[0] - ex, v.f[1] - ey, v.f[0] + ex, v.f[1] + ey, b)
+
+
+cdef inline void pad_box(double x0, double y0, double x1, double y1, double* b) noexcept nogil:
+    # b (OUT): the box x0, y0, x1, y1 padded by 2**-40 of its largest coordinate and a
+    # subnormal-sized amount (_ref: PAD, TINY)
+    cdef double m = max(max(fabs(x0), fabs(y0)), max(fabs(x1), fabs(y1)))
+    cdef double pad = m * 9.094947017729282e-13 + 1e-300
     b[0] = x0 - pad
     b[1] = y0 - pad
     b[2] = x1 + pad
@@ -57,7 +65,7 @@ cdef inline void view_box(const View* v, double* b) noexcept nogil:
 cdef inline bint row_box(Side* side, const floating* data, Py_ssize_t i, double* b) noexcept nogil:
     # b (OUT): the padded box of row i; False when the row is no shape.  Every kind
     # but OBBs inline (their trigonometry is load_row's), with view_box's numbers
-    cdef double x, y, x1, y1, r, m, pad, finite
+    cdef double x, y, x1, y1, r, finite
     cdef const floating* row
     cdef long long n, j
     if side.kind == CIRCLE:
@@ -122,12 +130,5 @@ cdef inline bint row_box(Side* side, const floating* data, Py_ssize_t i, double*
             return False
         view_box(&side.view, b)
         return True
-    # view_box's padding
-    m = max(max(fabs(b[0]), fabs(b[1])), max(fabs(b[2]), fabs(b[3])))
-    # 2**-40 of the largest coordinate and a subnormal-sized amount (_ref: PAD, TINY)
-    pad = m * 9.094947017729282e-13 + 1e-300
-    b[0] = b[0] - pad
-    b[1] = b[1] - pad
-    b[2] = b[2] + pad
-    b[3] = b[3] + pad
+    pad_box(b[0], b[1], b[2], b[3], b)
     return True

@@ -56,7 +56,7 @@ from cpython.pythread cimport (
 )
 
 from .batch cimport Buffers, Side, load_row
-from .broadphase cimport row_box, view_box
+from .broadphase cimport obb_box, row_box, view_box
 from .filters cimport Filter, FilterRows, filter_of, filter_rows, passes
 from .pool cimport run_rows, slots_for
 from .queries cimport View, closest_views, collide_views
@@ -418,7 +418,7 @@ cdef void _copy_obbs(const Scene* sc, int k, const floating* rows, Py_ssize_t lo
                 kept[6] = sin(angle)
         if box != NULL:
             if _kept_obb(kept, &side.view):
-                view_box(&side.view, &box[4 * s])
+                obb_box(&side.view, &box[4 * s])
             else:
                 _empty(&box[4 * s])
 
@@ -457,13 +457,13 @@ cdef Node* _alloc_nodes(Py_ssize_t n) noexcept nogil:
     if raw == NULL:
         return NULL
     at = (<uintptr_t>(raw + sizeof(void*)) + 63) & ~(<uintptr_t>63)
-    (<void**>at)[-1] = raw
+    (<void**>at - 1)[0] = raw
     return <Node*>at
 
 
 cdef void _free_nodes(Node* nodes) noexcept nogil:
     if nodes != NULL:
-        free((<void**>nodes)[-1])
+        free((<void**>nodes - 1)[0])
 
 
 cdef Py_ssize_t _widen(Node* nodes, const long long* link,
