@@ -432,27 +432,40 @@ cdef void _copy_obbs(const Scene* sc, int k, const floating* rows, Py_ssize_t lo
 
 cdef void _fit(Node* nodes, Py_ssize_t nnodes, const double* ibox) noexcept nogil:
     # every lane's box from its slots' boxes, and every node's: children come after
-    # their parent
+    # their parent.  A box's (x0, y0) and (x1, y1) are taken as two pairs of lanes
+    # (fc_pairs.h): min and max are exact, so the boxes are the scalar unions
     cdef Py_ssize_t node, s
     cdef Node* nd
     cdef double b[4]
+    cdef fc_v2 lo, hi, nlo, nhi, b4
     cdef int k
     for node in range(nnodes - 1, -1, -1):
         nd = &nodes[node]
-        _empty(nd.box)
+        nlo = fc_splat(INFINITY)
+        nhi = fc_splat(-INFINITY)
         for k in range(WIDE):
-            _empty(b)
             if nd.link[k] >= 0:
-                _union(b, nodes[nd.link[k]].box)
+                fc_rows(nodes[nd.link[k]].box, 1, 1, &lo)
+                fc_rows(&nodes[nd.link[k]].box[2], 1, 1, &hi)
             else:
+                lo = fc_splat(INFINITY)
+                hi = fc_splat(-INFINITY)
                 for s in range(_leaf_first(nd.link[k]), _leaf_first(nd.link[k])
                                + _leaf_count(nd.link[k])):
-                    _union(b, &ibox[4 * s])
+                    fc_rows(&ibox[4 * s], 1, 1, &b4)
+                    lo = fc_min(lo, b4)
+                    fc_rows(&ibox[4 * s + 2], 1, 1, &b4)
+                    hi = fc_max(hi, b4)
+            fc_store(b, lo)
+            fc_store(&b[2], hi)
             nd.x0[k] = b[0]
             nd.y0[k] = b[1]
             nd.x1[k] = b[2]
             nd.y1[k] = b[3]
-            _union(nd.box, b)
+            nlo = fc_min(nlo, lo)
+            nhi = fc_max(nhi, hi)
+        fc_store(nd.box, nlo)
+        fc_store(&nd.box[2], nhi)
 
 
 cdef Node* _alloc_nodes(Py_ssize_t n) noexcept nogil:
