@@ -40,6 +40,8 @@ from .queries cimport (
     collide_views,
     view_of,
 )
+# two rows at a time, one per lane
+from .lanes cimport *
 from .pool cimport run_rows, slots_for
 from .sweeps cimport cast_views, ray_unframed, raycast_view, toi_views
 from .shapes cimport AABB_KIND, CAPSULE, CIRCLE, OBB_KIND, POLYGON, SEGMENT, Shape
@@ -296,38 +298,6 @@ cdef inline bint _circles_hit(double x0, double y0, double r0, double x1, double
         hit = ((r0 >= 0.0) & (r1 >= 0.0) & ((x0 - x0) + (y0 - y0) + (r0 - r0) + (x1 - x1)
                                              + (y1 - y1) + (r1 - r1) == 0.0))
     return hit
-
-
-cdef extern from "fc_pairs.h":
-    # two rows at a time, one per lane (fc_pairs.h): each op is the scalar operation
-    # on each lane, rounded alike
-    ctypedef struct fc_v2:
-        pass
-    ctypedef struct fc_m2:
-        pass
-    fc_v2 fc_splat(double x) noexcept nogil
-    fc_v2 fc_add(fc_v2 a, fc_v2 b) noexcept nogil
-    fc_v2 fc_sub(fc_v2 a, fc_v2 b) noexcept nogil
-    fc_v2 fc_mul(fc_v2 a, fc_v2 b) noexcept nogil
-    fc_v2 fc_div(fc_v2 a, fc_v2 b) noexcept nogil
-    fc_v2 fc_sqrt(fc_v2 a) noexcept nogil
-    fc_v2 fc_abs(fc_v2 a) noexcept nogil
-    fc_v2 fc_max(fc_v2 a, fc_v2 b) noexcept nogil
-    fc_v2 fc_min(fc_v2 a, fc_v2 b) noexcept nogil
-    fc_m2 fc_le(fc_v2 a, fc_v2 b) noexcept nogil
-    fc_m2 fc_lt(fc_v2 a, fc_v2 b) noexcept nogil
-    fc_m2 fc_eq(fc_v2 a, fc_v2 b) noexcept nogil
-    fc_m2 fc_and(fc_m2 a, fc_m2 b) noexcept nogil
-    fc_m2 fc_or(fc_m2 a, fc_m2 b) noexcept nogil
-    int fc_bits(fc_m2 m) noexcept nogil
-    fc_v2 fc_select(fc_m2 m, fc_v2 a, fc_v2 b) noexcept nogil
-    void fc_rows(const double* p, int n, int w, fc_v2* f) noexcept nogil
-    void fc_rows_f(const float* p, int n, fc_v2* f) noexcept nogil
-    void fc_store(double* out, fc_v2 a) noexcept nogil
-    void fc_store_f(float* out, fc_v2 a) noexcept nogil
-    void fc_store_xy(double* out, fc_v2 x, fc_v2 y) noexcept nogil
-    void fc_store_xy_f(float* out, fc_v2 x, fc_v2 y) noexcept nogil
-    fc_m2 fc_andnot(fc_m2 a, fc_m2 b) noexcept nogil
 
 
 cdef inline void _row_fields(const floating* d, Py_ssize_t i, int n, bint two,

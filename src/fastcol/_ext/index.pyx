@@ -57,6 +57,8 @@ from cpython.pythread cimport (
 
 from .batch cimport Buffers, Side, load_row
 from .broadphase cimport obb_box, row_box, view_box
+# two lanes of a node at a time: exact comparisons, the scalar operations
+from .lanes cimport *
 from .filters cimport Filter, FilterRows, filter_of, filter_rows, passes
 from .pool cimport run_rows, slots_for
 from .queries cimport View, closest_views, collide_views
@@ -65,28 +67,6 @@ from .sweeps cimport cast_views, raycast_view
 
 cdef extern from "fc_prefetch.h":
     void prefetch "FC_PREFETCH" (const void* p) noexcept nogil
-
-cdef extern from "fc_pairs.h":
-    # two lanes of a node at a time (fc_pairs.h): exact comparisons, the scalar ones
-    ctypedef struct fc_v2:
-        pass
-    ctypedef struct fc_m2:
-        pass
-    fc_v2 fc_splat(double x) noexcept nogil
-    fc_v2 fc_add(fc_v2 a, fc_v2 b) noexcept nogil
-    fc_v2 fc_sub(fc_v2 a, fc_v2 b) noexcept nogil
-    fc_v2 fc_mul(fc_v2 a, fc_v2 b) noexcept nogil
-    fc_v2 fc_div(fc_v2 a, fc_v2 b) noexcept nogil
-    fc_v2 fc_sqrt(fc_v2 a) noexcept nogil
-    fc_v2 fc_max(fc_v2 a, fc_v2 b) noexcept nogil
-    fc_v2 fc_min(fc_v2 a, fc_v2 b) noexcept nogil
-    fc_m2 fc_lt(fc_v2 a, fc_v2 b) noexcept nogil
-    fc_v2 fc_select(fc_m2 m, fc_v2 a, fc_v2 b) noexcept nogil
-    void fc_store(double* out, fc_v2 a) noexcept nogil
-    fc_m2 fc_le(fc_v2 a, fc_v2 b) noexcept nogil
-    fc_m2 fc_and(fc_m2 a, fc_m2 b) noexcept nogil
-    int fc_bits(fc_m2 m) noexcept nogil
-    void fc_rows(const double* p, int n, int w, fc_v2* f) noexcept nogil
 
 import numpy as np
 
@@ -297,9 +277,8 @@ cdef void _box_rows(void* ctx, int slot, Py_ssize_t start, Py_ssize_t stop) noex
         return
     for j in range(sc.nsrc):
         a = &sc.src[j]
-        lo = max(start, a.first)
-        hi = min(stop, a.first + a.n)
-        for k in range(lo, hi):
+        _rows_in(a, start, stop, &lo, &hi)
+        for k in range(a.first + lo, a.first + hi):
             if not _row_box(a, &side, k - a.first, &job.box[4 * k]):
                 _empty(&job.box[4 * k])
                 side.view.cos = NAN
@@ -308,6 +287,13 @@ cdef void _box_rows(void* ctx, int slot, Py_ssize_t start, Py_ssize_t stop) noex
                 job.trig[2 * k] = side.view.cos
                 job.trig[2 * k + 1] = side.view.sin
     free(side.xs)
+
+
+cdef inline void _rows_in(const Source* a, Py_ssize_t start, Py_ssize_t stop,
+                          Py_ssize_t* lo, Py_ssize_t* hi) noexcept nogil:
+    # lo..hi (OUT): the rows of a whose items are among start..stop (lo >= hi: none)
+    lo[0] = max(start, a.first) - a.first
+    hi[0] = min(stop, a.first + a.n) - a.first
 
 
 cdef inline bint _row_box(const Source* a, Side* side, Py_ssize_t row, double* b) noexcept nogil:
@@ -346,8 +332,7 @@ cdef void _copy_span(void* ctx, int slot, Py_ssize_t start, Py_ssize_t stop) noe
         return
     for k in range(sc.nsrc):
         a = &sc.src[k]
-        lo = max(start, a.first) - a.first
-        hi = min(stop, a.first + a.n) - a.first
+        _rows_in(a, start, stop, &lo, &hi)
         if lo >= hi:
             continue
         _read_by(&side, &sc.kept[k])
