@@ -6,7 +6,7 @@ A bounding-volume hierarchy over the items' padded boxes (the broadphase's
 the halves of its cell of a 65536 x 65536 grid, found by bisection, until a node
 holds at most ``LEAF`` items.  bench_index.py measured it against the binned surface
 area heuristic and against median splits (``set_split``): the same query times on
-uniform and on clustered scenes (within 10%), a build three times faster.
+uniform and on clustered scenes (within 10%), a build four times faster.
 Items more than ``BIG`` times an ordinary item's size sit in a subtree of their own,
 so that one huge item does not stretch the boxes of the small ones around it; rows
 that are no shape have empty boxes and a subtree of their own, which no query enters
@@ -27,7 +27,8 @@ a refit computes again only for an angle that changed), taken at build, refit an
 rebuild, so a query reads nearby items from nearby memory.
 
 Queries run without the GIL, their rows in blocks over the pool's threads, nearby
-rows first (in the Morton order of a point of each, gathered into one run of memory).
+rows first (in the order of the high half of the Morton code of a point of each,
+gathered into one run of memory).
 Each traverses iteratively with a stack, nearer child first for rays and nearest,
 and drops a node only when its box cannot meet the query: the box tests are widened
 so that rounding never drops a node that holds an answer, and the answer is decided
