@@ -172,6 +172,22 @@ def test_round_pairs_at_extreme_scales_bit_identical(spec_a, spec_b, k):
     assert_same("segment_segment_distance", tuple(pts), tuple(pts))
 
 
+@settings(max_examples=300)
+@given(st.sampled_from(ROUND).flatmap(specs),
+       st.sampled_from(("AABB", "OBB", "Polygon")).flatmap(specs))
+def test_round_and_convex_pairs_beyond_the_range_bit_identical(spec_a, spec_b):
+    # the round shape moved 2**512 away: the squared distances overflow (docs/numerics.md,
+    # Range), and both backends report the pair apart at distance inf, as for two round
+    # shapes, never inside (a point core against a box once took the overflow for
+    # "no edge faces the core": 0.0 in the reference, inf compiled)
+    ra, ea = (build(m, spec_a).translated(2.0 ** 512, 0.0) for m in (REF, EXT))
+    rb, eb = build(REF, spec_b), build(EXT, spec_b)
+    for query in QUERIES:
+        assert_same(query, (ra, rb), (ea, eb))
+        assert_same(query, (rb, ra), (eb, ea))
+    assert REF.distance(ra, rb) == math.inf and not REF.collide(ra, rb)
+
+
 point = st.tuples(coord, coord)
 
 

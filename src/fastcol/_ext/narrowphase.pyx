@@ -676,6 +676,7 @@ cdef double round_convex_closest(const Round* a, const Convex* cv, double* out) 
     cdef double best = INFINITY
     cdef double pax = 0.0, pay = 0.0, pbx = 0.0, pby = 0.0
     cdef double bound = _round_bound(a, cv)
+    cdef bint tested = False
     if point_in_convex(cv, a.ax, a.ay):
         # the core's first end is inside: a point inside both
         out[0] = a.ax
@@ -692,6 +693,7 @@ cdef double round_convex_closest(const Round* a, const Convex* cv, double* out) 
         j = i + 1 if i + 1 < n else 0
         if _inner_side(cv, i, j, a, bound):
             continue
+        tested = True
         r = segment_segment(a.ax, a.ay, a.bx, a.by, _x(cv, i), _y(cv, i), _x(cv, j), _y(cv, j),
                             bound)
         if r.d2 < best:
@@ -703,13 +705,15 @@ cdef double round_convex_closest(const Round* a, const Convex* cv, double* out) 
             if r.d2 == 0.0:
                 # the core crosses this edge
                 break
-    if best == INFINITY:
+    if not tested:
         # no edge faces the core (not reached, as in round_convex_collide): inside
         out[0] = a.ax
         out[1] = a.ay
         out[2] = a.ax
         out[3] = a.ay
         return -a.r
+    # best is inf only where the squared distances overflow: apart, at inf (as contact
+    # and the round pairs have it)
     return round_result(best, a.r, 0.0, pax, pay, pbx, pby, out)
 
 

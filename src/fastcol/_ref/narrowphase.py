@@ -646,8 +646,10 @@ def round_convex_closest(a, cv):
     if point_in_convex(cv, ax, ay):
         # the core's first end is inside: a point inside both
         return -r, ax, ay, ax, ay
-    _, best, _, pax, pay, pbx, pby = nearest_edge(ax, ay, bx, by, cv)
-    if best == math.inf:
+    tested, best, _, pax, pay, pbx, pby = nearest_edge(ax, ay, bx, by, cv)
+    if not tested:
         # no edge faces the core (not reached, as in round_convex_collide): inside
         return -r, ax, ay, ax, ay
+    # best is inf only where the squared distances overflow: apart, at inf (as contact
+    # and the round pairs have it)
     return round_result(best, r, 0.0, pax, pay, pbx, pby)
