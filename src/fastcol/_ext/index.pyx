@@ -61,7 +61,7 @@ from .broadphase cimport obb_box, row_box, view_box
 # two lanes of a node at a time: exact comparisons, the scalar operations
 from .lanes cimport *
 from .filters cimport Filter, FilterRows, filter_of, filter_rows, passes
-from .pool cimport run_rows, slots_for
+from .pool cimport rows_fn, run_rows, slots_for
 from .queries cimport View, closest_views, collide_views
 from .shapes cimport AABB_KIND, OBB_KIND, POLYGON
 from .sweeps cimport cast_views, raycast_view
@@ -258,16 +258,22 @@ cdef inline bint _scratch(Side* side, Py_ssize_t capacity) noexcept nogil:
 
 # ------------------------------------------------------------------------------ boxes
 
-cdef struct BoxJob:
+cdef struct RowsJob:
+    # a pass over the arrays' rows: the items' boxes (_box_rows), or the index's copy
+    # of the rows (_copy_span)
     const Scene* sc
-    double* box             # 4 per item, at its number
-    double* trig            # 2 per item: an OBB's cosine and sine, NaN when not read
+    const long long* kslot  # _copy_span: per array, from its first item on, the slot of
+                            # each kept row
+    double* box             # _box_rows: 4 per item, at its number; _copy_span: NULL
+                            # (the rows only), else (refit) each slot's box too
+    double* trig            # per item, an OBB's cosine and sine (NaN when not read):
+                            # written by _box_rows, taken by a build's _copy_span
     bint failed
 
 
 cdef void _box_rows(void* ctx, int slot, Py_ssize_t start, Py_ssize_t stop) noexcept nogil:
     # the boxes of items start..stop, array by array
-    cdef BoxJob* job = <BoxJob*>ctx
+    cdef RowsJob* job = <RowsJob*>ctx
     cdef const Scene* sc = job.sc
     cdef const Source* a
     cdef Side side
@@ -311,17 +317,9 @@ cdef inline bint _row_box(const Source* a, Side* side, Py_ssize_t row, double* b
 # reads one kind and one dtype, never branching on them per row; the array's rows are
 # read where the items are, scattered, so each loop asks for them ahead.
 
-cdef struct CopyJob:
-    const Scene* sc
-    const long long* kslot  # per array, from its first item on: the slot of each kept row
-    double* box             # NULL: the rows only; else (refit) each slot's box too
-    const double* trig      # per item, the OBBs' cosines and sines (_box_rows'), or NULL
-    bint failed
-
-
 cdef void _copy_span(void* ctx, int slot, Py_ssize_t start, Py_ssize_t stop) noexcept nogil:
     # kept rows start..stop, numbered across the arrays as their items are
-    cdef CopyJob* job = <CopyJob*>ctx
+    cdef RowsJob* job = <RowsJob*>ctx
     cdef const Scene* sc = job.sc
     cdef const Source* a
     cdef Side side
@@ -1106,6 +1104,20 @@ cdef int _by_item(const void* a, const void* b) noexcept nogil:
     return (x > y) - (x < y)
 
 
+cdef inline void _lane_pair(const Node* nd, int k, fc_v2* b) noexcept nogil:
+    # b[0:4] (OUT): x0, y0, x1, y1 of lanes k and k + 1 of nd, one lane each
+    fc_rows(&nd.x0[k], 1, 1, &b[0])
+    fc_rows(&nd.y0[k], 1, 1, &b[1])
+    fc_rows(&nd.x1[k], 1, 1, &b[2])
+    fc_rows(&nd.y1[k], 1, 1, &b[3])
+
+
+cdef inline void _item_pair(const double* ibox, int j, int count, fc_v2* b) noexcept nogil:
+    # b[0:4] (OUT): x0, y0, x1, y1 of boxes j and j + 1 of ibox, one lane each (box j
+    # in both when it is the last of count: its second lane is to be dropped)
+    fc_rows(&ibox[4 * j], 4, 4 if j + 1 < count else 0, b)
+
+
 cdef inline int _meet2(const fc_v2* b, const fc_v2* q) noexcept nogil:
     # bit k set (k = 0, 1): the box in lane k of b[0:4] (x0, y0, x1, y1) meets the box
     # in q (_overlap's four tests, no branch)
@@ -1119,10 +1131,7 @@ cdef inline unsigned int _meets(const Node* nd, const fc_v2* q) noexcept nogil:
     cdef fc_v2 b[4]
     cdef int m = 0, k
     for k in range(0, WIDE, 2):
-        fc_rows(&nd.x0[k], 1, 1, &b[0])
-        fc_rows(&nd.y0[k], 1, 1, &b[1])
-        fc_rows(&nd.x1[k], 1, 1, &b[2])
-        fc_rows(&nd.y1[k], 1, 1, &b[3])
+        _lane_pair(nd, k, b)
         m |= _meet2(b, q) << k
     return <unsigned int>m
 
@@ -1134,10 +1143,7 @@ cdef inline void _gaps(const Node* nd, const fc_v2* q, double* g) noexcept nogil
     cdef fc_v2 b[4]
     cdef int k
     for k in range(0, WIDE, 2):
-        fc_rows(&nd.x0[k], 1, 1, &b[0])
-        fc_rows(&nd.y0[k], 1, 1, &b[1])
-        fc_rows(&nd.x1[k], 1, 1, &b[2])
-        fc_rows(&nd.y1[k], 1, 1, &b[3])
+        _lane_pair(nd, k, b)
         fc_store(&g[k], _gap2(b, q))
 
 
@@ -1156,15 +1162,10 @@ cdef inline void _item_gaps(const double* ibox, int count, const fc_v2* q,
     # g (OUT): _gap of each of the count boxes ibox[4 j:4 j + 4] and the box in q, two
     # at a time
     cdef fc_v2 b[4]
-    cdef double two[2]
     cdef int j
-    for j in range(0, count - 1, 2):
-        fc_rows(&ibox[4 * j], 4, 4, b)
+    for j in range(0, count, 2):
+        _item_pair(ibox, j, count, b)
         fc_store(&g[j], _gap2(b, q))
-    if count & 1:
-        fc_rows(&ibox[4 * (count - 1)], 4, 0, b)
-        fc_store(two, _gap2(b, q))
-        g[count - 1] = two[0]
 
 
 cdef inline void _entries(const Node* nd, const double* p, const double* q, const double* v,
@@ -1174,10 +1175,7 @@ cdef inline void _entries(const Node* nd, const double* p, const double* q, cons
     cdef fc_v2 b[4]
     cdef int k
     for k in range(0, WIDE, 2):
-        fc_rows(&nd.x0[k], 1, 1, &b[0])
-        fc_rows(&nd.y0[k], 1, 1, &b[1])
-        fc_rows(&nd.x1[k], 1, 1, &b[2])
-        fc_rows(&nd.y1[k], 1, 1, &b[3])
+        _lane_pair(nd, k, b)
         fc_store(&g[k], _entry2(b, p, q, v, limit))
 
 
@@ -1186,15 +1184,10 @@ cdef inline void _item_entries(const double* ibox, int count, const double* p,
                                double* g) noexcept nogil:
     # g (OUT): _entries of the count boxes ibox[4 j:4 j + 4], two at a time
     cdef fc_v2 b[4]
-    cdef double two[2]
     cdef int j
-    for j in range(0, count - 1, 2):
-        fc_rows(&ibox[4 * j], 4, 4, b)
+    for j in range(0, count, 2):
+        _item_pair(ibox, j, count, b)
         fc_store(&g[j], _entry2(b, p, q, v, limit))
-    if count & 1:
-        fc_rows(&ibox[4 * (count - 1)], 4, 0, b)  # the last box in both lanes
-        fc_store(two, _entry2(b, p, q, v, limit))
-        g[count - 1] = two[0]
 
 
 cdef inline fc_v2 _entry2(const fc_v2* b, const double* p, const double* q, const double* v,
@@ -1291,13 +1284,11 @@ cdef inline unsigned int _items_meet(const double* ibox, int count,
     # tests, two boxes at a time, no branch)
     cdef fc_v2 b[4]
     cdef int m = 0, j
-    for j in range(0, count - 1, 2):
-        fc_rows(&ibox[4 * j], 4, 4, b)
+    for j in range(0, count, 2):
+        _item_pair(ibox, j, count, b)
         m |= _meet2(b, q) << j
-    if count & 1:
-        fc_rows(&ibox[4 * (count - 1)], 4, 0, b)  # the last box in both lanes
-        m |= (_meet2(b, q) & 1) << (count - 1)
-    return <unsigned int>m
+    # (a last box taken twice set bit count too)
+    return <unsigned int>m & ((<unsigned int>1 << count) - 1)
 
 
 cdef inline bint _collide_leaf(const Scene* sc, Side* q, Side* it, long long i, Found* f,
@@ -1408,7 +1399,7 @@ cdef void _nearest_row(const Scene* sc, Side* q, Side* it, long long* items, dou
     cdef double qb[4]
     cdef fc_v2 qv[4]
     cdef double gl[WIDE]
-    cdef double gi[LEAF]
+    cdef double gi[LEAF + 1]    # _item_pair's second lane past an odd count
     cdef double out[4]
     cdef double g, d, cut
     cdef Py_ssize_t filled = 0, m
@@ -1468,7 +1459,7 @@ cdef void _ray_row(const Scene* sc, Side* it, const QueryJob* job, Py_ssize_t r,
     cdef double out[5]
     cdef double best[5]
     cdef double gl[WIDE]
-    cdef double gi[LEAF]
+    cdef double gi[LEAF + 1]    # _item_pair's second lane past an odd count
     cdef double limit, e
     cdef long long ref, s, item, found = -1
     cdef int top = 1, ln
@@ -1542,7 +1533,7 @@ cdef void _cast_row(const Scene* sc, Side* q, Side* it, const QueryJob* job,
     cdef double out[5]
     cdef double best[5]
     cdef double gl[WIDE]
-    cdef double gi[LEAF]
+    cdef double gi[LEAF + 1]    # _item_pair's second lane past an odd count
     cdef double vel[2]
     cdef double vx, vy, limit, e
     cdef long long ref, s, item, found = -1
@@ -1886,27 +1877,17 @@ cdef class Tree:
             self.readers -= 1
         PyThread_release_lock(self.lock)
 
-    cdef void _boxes(self, Scene* sc, double* box, double* trig, int slots) except *:
-        # the boxes of every item, at its number (and the OBBs' cosines and sines)
-        cdef BoxJob job
-        job.sc = sc
-        job.box = box
-        job.trig = trig
-        job.failed = False
-        run_rows(_box_rows, &job, sc.nitems, 4096, slots)
-        if job.failed:
-            raise MemoryError("no memory for the polygon scratch buffers")
-
-    cdef void _copy(self, Scene* sc, double* box, const double* trig, int slots) except *:
-        # the index's copy of the rows taken from the arrays (box not NULL: and the
-        # slots' boxes computed from it)
-        cdef CopyJob job
+    cdef void _rows(self, rows_fn fn, Scene* sc, double* box, double* trig,
+                    int slots) except *:
+        # one pass over the arrays' rows (_box_rows: the items' boxes; _copy_span: the
+        # index's copy, and with box the slots' boxes computed from it)
+        cdef RowsJob job
         job.sc = sc
         job.kslot = self.kslot
         job.box = box
         job.trig = trig
         job.failed = False
-        run_rows(_copy_span, &job, sc.nitems, 4096, slots)
+        run_rows(fn, &job, sc.nitems, 4096, slots)
         if job.failed:
             raise MemoryError("no memory for the polygon scratch buffers")
 
@@ -1935,7 +1916,7 @@ cdef class Tree:
                 raise MemoryError(f"no memory for an index of {n} items")
             held = self._scene(&sc)
             try:
-                self._boxes(&sc, box, trig, slots)
+                self._rows(_box_rows, &sc, box, trig, slots)
                 with nogil:
                     nnodes = _build(n, box, order, self.ibox, link)
                 if nnodes < 0:
@@ -1967,7 +1948,7 @@ cdef class Tree:
             free(link)
             self._leave(True)
 
-    cdef void _copy_rows(self, Scene* sc, const long long* order, const double* trig,
+    cdef void _copy_rows(self, Scene* sc, const long long* order, double* trig,
                          int slots) except *:
         # the index's copy of the rows, in slot order per array
         cdef int k
@@ -2022,7 +2003,7 @@ cdef class Tree:
                 k = self.srcof[s]
                 self.kslot[sc.src[k].first + self.at[s]] = s
         free(fill)
-        self._copy(sc, NULL, trig, slots)
+        self._rows(_copy_span, sc, NULL, trig, slots)
 
     def rebuild(self, workers):
         self._make(workers)
@@ -2049,7 +2030,7 @@ cdef class Tree:
                     self._make(workers)
                     self._enter(True)
                     return
-                self._copy(&sc, self.ibox, NULL, slots_for(workers))
+                self._rows(_copy_span, &sc, self.ibox, NULL, slots_for(workers))
                 with nogil:
                     _fit(self.nodes, self.nnodes, self.ibox)
                 self._keep_filters()
